@@ -1,0 +1,118 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A throwaway PostgreSQL cluster: initdb in a temporary folder, a server on a free loopback port. */
+export interface TempPostgres {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** The folder of Debian's PostgreSQL server binaries, newest version first; undefined when not installed. */
+export function findPostgresBin(): string | undefined {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions.length ? join(root, versions[0], 'bin') : undefined;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** PostgreSQL refuses to run as root: run its binaries as the 'postgres' user that Debian's package creates. */
+function asPostgresUser(cmd: string, args: string[]): [string, string[]] {
+  if (process.getuid?.() === 0) return ['runuser', ['-u', 'postgres', '--', cmd, ...args]];
+  return [cmd, args];
+}
+
+/** Starts a fresh cluster; throws with the install command when the binaries are missing. */
+export async function startTempPostgres(): Promise<TempPostgres> {
+  const bin = findPostgresBin();
+  if (!bin) throw new Error('PostgreSQL server binaries not found. Install them with: apt-get install -y postgresql');
+  const dir = mkdtempSync(join(tmpdir(), 'hawkeye-pg-'));
+  chmodSync(dir, 0o777);
+  const dataDir = join(dir, 'data');
+  if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
+  const [initCmd, initArgs] = asPostgresUser(join(bin, 'initdb'), [
+    '-D',
+    dataDir,
+    '-U',
+    'hawkeye',
+    '--auth=trust',
+    '--encoding=UTF8',
+    '--no-sync',
+  ]);
+  execFileSync(initCmd, initArgs, { stdio: 'pipe' });
+  const port = await freePort();
+  const [cmd, args] = asPostgresUser(join(bin, 'postgres'), [
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+    '-c',
+    'shared_buffers=512MB',
+    '-c',
+    'work_mem=64MB',
+    '-c',
+    'max_wal_size=4GB',
+  ]);
+  const proc: ChildProcess = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  proc.stderr?.on('data', (d) => {
+    log += String(d);
+  });
+  const url = `postgres://hawkeye@127.0.0.1:${port}/postgres`;
+  const deadline = Date.now() + 30_000;
+  const pg = (await import('pg')).default;
+  for (;;) {
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      await client.end();
+      break;
+    } catch {
+      await client.end().catch(() => undefined);
+      if (proc.exitCode !== null || Date.now() > deadline) {
+        throw new Error(`PostgreSQL did not start:\n${log}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    url,
+    async stop() {
+      if (proc.exitCode === null) {
+        const exited = new Promise((r) => proc.once('exit', r));
+        // Signal the postmaster itself: runuser does not pass signals on. SIGINT is a fast shutdown.
+        const pidFile = join(dataDir, 'postmaster.pid');
+        const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : proc.pid;
+        if (pid) process.kill(pid, 'SIGINT');
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,10 @@
+// `npm start`: build the client when stale, open (and on first run create and seed) the database, serve.
+import { closeOnSignals, demoLoginsText, startServer } from '../src/server/main';
+import { CLIENT_DIR, ensureClientBuilt } from './lib/clientBuild';
+
+await ensureClientBuilt();
+const { app, url, ctx } = await startServer({ clientDir: CLIENT_DIR });
+closeOnSignals(app);
+process.stdout.write(
+  `\nHawkEye is running at ${url}  (database: ${ctx.store.kind}${ctx.store.kind === 'duckdb' ? `, ${ctx.config.dataDir}` : ''})\nDemo sign-ins:\n${demoLoginsText()}\n\n`,
+);

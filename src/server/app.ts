@@ -1,0 +1,121 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import compress from '@fastify/compress';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { registerRoutes } from './routes';
+import type { Store } from './store';
+
+/** What every route plugin receives. */
+export interface AppContext {
+  store: Store;
+  config: Config;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  /** Folder of the built client; when absent only the API is served. */
+  clientDir?: string;
+  /** pino options; false silences logs (tests). */
+  logger?: boolean | Record<string, unknown>;
+}
+
+/** Describes a body validation failure with the JSON pointer of the offending field. */
+function validationMessage(err: FastifyError): { message: string; field: string } {
+  const first = err.validation?.[0];
+  if (!first) return { message: err.message, field: '' };
+  const missing = (first.params as { missingProperty?: string }).missingProperty;
+  const extra = (first.params as { additionalProperty?: string }).additionalProperty;
+  const pointer = first.instancePath || '';
+  const field = missing ? `${pointer}/${missing}` : extra ? `${pointer}/${extra}` : pointer || '/';
+  const what = missing
+    ? 'is required'
+    : extra
+      ? 'is not a known field'
+      : (first.message ?? 'is not valid');
+  return { message: `${err.validationContext ?? 'body'} ${field} ${what}`, field };
+}
+
+/** Builds the Fastify app: plugins, then health routes, then the API, then the client. */
+export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: ctx.config.logLevel },
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: 'x-request-id',
+    trustProxy: true,
+    ajv: { customOptions: { allErrors: false, coerceTypes: false, removeAdditional: false } },
+  });
+  app.decorate('ctx', ctx);
+
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err.validation) {
+      const { message, field } = validationMessage(err);
+      return reply.status(400).send({ error: 'Bad Request', message, field });
+    }
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'request failed');
+      return reply.status(500).send({ error: 'Internal Server Error', message: 'Something went wrong' });
+    }
+    return reply.status(status).send({ error: err.name, message: err.message });
+  });
+
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(formbody);
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_req, reply) => {
+    try {
+      await ctx.store.query('SELECT 1 AS ok');
+      return { status: 'ready', database: ctx.store.kind };
+    } catch (err) {
+      reply.log.warn({ err }, 'database not ready');
+      return reply.status(503).send({ status: 'unavailable', database: ctx.store.kind });
+    }
+  });
+
+  await registerRoutes(app);
+
+  const clientDir = opts.clientDir && existsSync(join(opts.clientDir, 'index.html')) ? resolve(opts.clientDir) : undefined;
+  if (clientDir) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      // Hashed bundles never change; everything else is revalidated.
+      setHeaders: (res, filePath) => {
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${join('/', 'assets', '/')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+    // Client-side routes: any GET that is not an API call or a file answers the app's page.
+    app.get('/*', async (request, reply) => {
+      const path = request.url.split('?')[0];
+      if (path.startsWith('/api/')) return reply.status(404).send({ error: 'Not Found', message: `No route ${path}` });
+      if (/\.[a-z0-9]+$/i.test(path)) {
+        const rel = path.replace(/^\/+/, '');
+        if (existsSync(join(clientDir, rel))) {
+          const immutable = rel.startsWith('assets/');
+          reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+          return reply.sendFile(rel);
+        }
+        return reply.status(404).send({ error: 'Not Found', message: `No file ${path}` });
+      }
+      reply.header('cache-control', 'no-cache');
+      return reply.type('text/html').sendFile('index.html');
+    });
+  }
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ error: 'Not Found', message: `No route ${request.method} ${request.url.split('?')[0]}` }),
+  );
+  return app;
+}

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Everything the server reads from its environment, with the defaults the README documents. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** Secret that signs access and extended data tokens. */
+  jwtSecret: Uint8Array;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  impersonationCodeTtlSeconds: number;
+  resetTokenTtlSeconds: number;
+  smtpUrl?: string;
+  mailFrom: string;
+  supportInbox: string;
+  /** Public origin used in emailed links; defaults to http://localhost:PORT. */
+  publicUrl: string;
+  appVersion?: string;
+  logLevel: string;
+  dashboardsDir: string;
+  dashboardsWritable: boolean;
+}
+
+function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got '${raw}'`);
+  return n;
+}
+
+/**
+ * The signing secret: JWT_SECRET when set, otherwise one generated on first start and kept in
+ * DATA_DIR/jwt-secret so that tokens survive restarts.
+ */
+function loadSecret(env: NodeJS.ProcessEnv, dataDir: string): Uint8Array {
+  if (env.JWT_SECRET) return new TextEncoder().encode(env.JWT_SECRET);
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64'), { mode: 0o600 });
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+/** Reads the configuration from the environment. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = intEnv(env, 'PORT', 8080);
+  const dataDir = resolve(env.DATA_DIR || './data');
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: loadSecret(env, dataDir),
+    accessTokenTtlSeconds: intEnv(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60),
+    refreshTokenTtlSeconds: intEnv(env, 'REFRESH_TOKEN_TTL_SECONDS', 14 * 24 * 3600),
+    impersonationCodeTtlSeconds: intEnv(env, 'IMPERSONATION_CODE_TTL_SECONDS', 15 * 60),
+    resetTokenTtlSeconds: intEnv(env, 'RESET_TOKEN_TTL_SECONDS', 3600),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'HawkEye <no-reply@hawkeye.local>',
+    supportInbox: env.SUPPORT_INBOX || 'support@hawkeye.local',
+    publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
+    appVersion: env.APP_VERSION || undefined,
+    logLevel: env.LOG_LEVEL || 'info',
+    dashboardsDir: resolve(env.DASHBOARDS_DIR || './dashboards'),
+    dashboardsWritable: env.DASHBOARDS_WRITABLE === '1',
+  };
+}

@@ -1,0 +1,58 @@
+/** The demo sign-ins `npm start` creates and prints (README lists them too). */
+export const DEMO_PASSWORD = 'Demo1234';
+
+export interface DemoUser {
+  username: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  allAccountAccess: boolean;
+  hasPermission: boolean;
+  /** Accounts the user may see when not all-account. */
+  accountIds: number[];
+  claims: { type: string; value: string }[];
+  note: string;
+}
+
+export const DEMO_USERS: DemoUser[] = [
+  {
+    username: 'admin',
+    password: DEMO_PASSWORD,
+    firstName: 'Alex',
+    lastName: 'Admin',
+    email: 'admin@hawkeye.local',
+    allAccountAccess: true,
+    hasPermission: true,
+    accountIds: [],
+    claims: [
+      { type: 'HawkEyeDashboardILS', value: 'Read' },
+      { type: 'HawkEyeDashboardEditor', value: 'Write' },
+    ],
+    note: 'all accounts, may impersonate, sees the ILS page and the editor',
+  },
+  {
+    username: 'manager',
+    password: DEMO_PASSWORD,
+    firstName: 'Morgan',
+    lastName: 'Manager',
+    email: 'manager@hawkeye.local',
+    allAccountAccess: false,
+    hasPermission: true,
+    accountIds: [1],
+    claims: [],
+    note: 'one account only',
+  },
+  {
+    username: 'noaccess',
+    password: DEMO_PASSWORD,
+    firstName: 'Nora',
+    lastName: 'Noaccess',
+    email: 'noaccess@hawkeye.local',
+    allAccountAccess: false,
+    hasPermission: false,
+    accountIds: [],
+    claims: [],
+    note: 'valid password, no permission (sign-in answers 403)',
+  },
+];

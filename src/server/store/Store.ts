@@ -1,0 +1,36 @@
+/** A row as both drivers return it: plain JSON values only (numbers, strings, booleans, null). */
+export type Row = Record<string, string | number | boolean | null>;
+
+/** A value a query may bind: arrays become SQL lists (cast them, e.g. `$1::INTEGER[]`). */
+export type Param = string | number | boolean | null | readonly (string | number)[];
+
+/** Column types a bulk load understands; each driver maps them to its own. */
+export type ColumnType = 'integer' | 'bigint' | 'double' | 'varchar' | 'boolean' | 'timestamp' | 'date';
+
+/** A column of a bulk load: its name and type. */
+export interface BulkColumn {
+  name: string;
+  type: ColumnType;
+}
+
+/** What a query can run against: the store itself, or a transaction of it. */
+export interface Queryable {
+  /** Runs one statement with `$1`-style parameters and returns its rows as plain JSON. */
+  query<T extends Row = Row>(sql: string, params?: readonly Param[]): Promise<T[]>;
+  /** Runs one or more statements separated by semicolons, with no parameters. */
+  exec(sql: string): Promise<void>;
+  /**
+   * Appends rows to a table as fast as the driver can (DuckDB's appender, PostgreSQL's unnest).
+   * Values follow the column order; timestamps are ISO strings ('YYYY-MM-DDTHH:mm:ss'), dates 'YYYY-MM-DD'.
+   */
+  bulkInsert(table: string, columns: readonly BulkColumn[], rows: readonly (readonly unknown[])[]): Promise<void>;
+}
+
+/** The one database interface the server, the scripts and the tests use. */
+export interface Store extends Queryable {
+  readonly kind: 'duckdb' | 'postgres';
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Closes every connection; the store is unusable afterwards. */
+  close(): Promise<void>;
+}

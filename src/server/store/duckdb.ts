@@ -1,0 +1,216 @@
+import {
+  DuckDBConnection,
+  DuckDBInstance,
+  type DuckDBResultReader,
+  DuckDBTypeId,
+  type DuckDBValue,
+  INTEGER,
+  LIST,
+  listValue,
+  timestampValue,
+  VARCHAR,
+  dateValue,
+} from '@duckdb/node-api';
+import type { BulkColumn, Param, Queryable, Row, Store } from './Store';
+import { splitStatements } from './values';
+
+function toDuckValue(p: Param): DuckDBValue {
+  if (Array.isArray(p)) return listValue(p as (string | number)[]);
+  return p as DuckDBValue;
+}
+
+function toParams(params: readonly Param[]) {
+  const values = params.map(toDuckValue);
+  // An empty JS array has no element to infer a type from: give DuckDB a typed empty list.
+  const types = params.map((p) => {
+    if (Array.isArray(p) && p.length === 0) return LIST(INTEGER);
+    if (Array.isArray(p) && typeof p[0] === 'string') return LIST(VARCHAR);
+    return undefined;
+  });
+  return { values, types: types.some((t) => t) ? types : undefined };
+}
+
+function plainRows(reader: DuckDBResultReader): Row[] {
+  const names = reader.columnNames();
+  const typeIds = reader.columnTypes().map((t) => t.typeId);
+  const raw = reader.getRowsJS();
+  return raw.map((r) => {
+    const row: Row = {};
+    for (let i = 0; i < names.length; i++) {
+      const v = r[i];
+      let out: Row[string];
+      if (v === null || v === undefined) out = null;
+      else if (typeof v === 'bigint') out = Number(v);
+      else if (v instanceof Date) {
+        out = typeIds[i] === DuckDBTypeId.DATE ? v.toISOString().slice(0, 10) : v.toISOString();
+      } else if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') out = v;
+      else out = JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? Number(x) : x));
+      row[names[i]] = out;
+    }
+    return row;
+  });
+}
+
+const EPOCH_MS_TO_MICROS = 1000n;
+
+function appendValue(
+  appender: Awaited<ReturnType<DuckDBConnection['createAppender']>>,
+  type: BulkColumn['type'],
+  v: unknown,
+): void {
+  if (v === null || v === undefined) {
+    appender.appendNull();
+    return;
+  }
+  switch (type) {
+    case 'integer':
+      appender.appendInteger(v as number);
+      return;
+    case 'bigint':
+      appender.appendBigInt(BigInt(v as number));
+      return;
+    case 'double':
+      appender.appendDouble(v as number);
+      return;
+    case 'boolean':
+      appender.appendBoolean(v as boolean);
+      return;
+    case 'varchar':
+      appender.appendVarchar(String(v));
+      return;
+    case 'timestamp': {
+      const ms = typeof v === 'number' ? v : Date.parse(`${String(v).replace(/Z$/, '')}Z`);
+      appender.appendTimestamp(timestampValue(BigInt(ms) * EPOCH_MS_TO_MICROS));
+      return;
+    }
+    case 'date': {
+      const ms = Date.parse(`${String(v).slice(0, 10)}T00:00:00Z`);
+      appender.appendDate(dateValue(Math.round(ms / 86_400_000)));
+      return;
+    }
+  }
+}
+
+class DuckQueryable implements Queryable {
+  constructor(protected readonly conn: DuckDBConnection) {}
+
+  async query<T extends Row = Row>(sql: string, params: readonly Param[] = []): Promise<T[]> {
+    const { values, types } = toParams(params);
+    const reader = await this.conn.runAndReadAll(sql, values, types);
+    return plainRows(reader) as T[];
+  }
+
+  async exec(sql: string): Promise<void> {
+    for (const stmt of splitStatements(sql)) await this.conn.run(stmt);
+  }
+
+  async bulkInsert(table: string, columns: readonly BulkColumn[], rows: readonly (readonly unknown[])[]) {
+    // The appender writes every column of the table in order: load through a staging table of
+    // exactly these columns, then copy by name, so tables may have more columns than the load.
+    const staging = `bulk_${table}_${Math.random().toString(36).slice(2, 8)}`;
+    const ddl = columns.map((c) => `${c.name} ${duckType(c.type)}`).join(', ');
+    await this.conn.run(`CREATE TEMP TABLE ${staging} (${ddl})`);
+    try {
+      const appender = await this.conn.createAppender(staging, 'main', 'temp');
+      for (const r of rows) {
+        for (let i = 0; i < columns.length; i++) appendValue(appender, columns[i].type, r[i]);
+        appender.endRow();
+      }
+      appender.closeSync();
+      const names = columns.map((c) => c.name).join(', ');
+      await this.conn.run(`INSERT INTO ${table} (${names}) SELECT ${names} FROM ${staging}`);
+    } finally {
+      await this.conn.run(`DROP TABLE IF EXISTS ${staging}`);
+    }
+  }
+}
+
+function duckType(t: BulkColumn['type']): string {
+  return {
+    integer: 'INTEGER',
+    bigint: 'BIGINT',
+    double: 'DOUBLE',
+    varchar: 'VARCHAR',
+    boolean: 'BOOLEAN',
+    timestamp: 'TIMESTAMP',
+    date: 'DATE',
+  }[t];
+}
+
+/**
+ * The embedded driver: one DuckDB file, a small pool of connections so that API requests run
+ * side by side, and a dedicated connection for each transaction.
+ */
+export class DuckDBStore extends DuckQueryable implements Store {
+  readonly kind = 'duckdb' as const;
+  private readonly idle: DuckDBConnection[] = [];
+  private readonly waiting: ((c: DuckDBConnection) => void)[] = [];
+  private closed = false;
+
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    main: DuckDBConnection,
+    pool: DuckDBConnection[],
+  ) {
+    super(main);
+    this.idle.push(...pool);
+  }
+
+  /** Opens (or creates) the database file; ':memory:' gives a throwaway in-memory database. */
+  static async open(path: string, poolSize = 4): Promise<DuckDBStore> {
+    const instance = await DuckDBInstance.create(path);
+    const main = await instance.connect();
+    const pool: DuckDBConnection[] = [];
+    for (let i = 0; i < poolSize; i++) pool.push(await instance.connect());
+    return new DuckDBStore(instance, main, pool);
+  }
+
+  private async acquire(): Promise<DuckDBConnection> {
+    if (this.closed) throw new Error('The store is closed');
+    const c = this.idle.pop();
+    if (c) return c;
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(c: DuckDBConnection): void {
+    const next = this.waiting.shift();
+    if (next) next(c);
+    else this.idle.push(c);
+  }
+
+  override async query<T extends Row = Row>(sql: string, params: readonly Param[] = []): Promise<T[]> {
+    const c = await this.acquire();
+    try {
+      return await new DuckQueryable(c).query<T>(sql, params);
+    } finally {
+      this.release(c);
+    }
+  }
+
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const c = await this.acquire();
+    try {
+      await c.run('BEGIN TRANSACTION');
+      try {
+        const out = await fn(new DuckQueryable(c));
+        await c.run('COMMIT');
+        return out;
+      } catch (err) {
+        await c.run('ROLLBACK');
+        throw err;
+      }
+    } finally {
+      this.release(c);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    // A checkpoint folds the write-ahead log into the file, so the next start opens fast.
+    await this.conn.run('CHECKPOINT').catch(() => undefined);
+    for (const c of this.idle) c.closeSync();
+    this.conn.closeSync();
+    this.instance.closeSync();
+  }
+}

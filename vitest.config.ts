@@ -7,7 +7,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'engine/**/__tests__/**/*.test.{ts,tsx}', 'src/**/__tests__/**/*.test.{ts,tsx}'],
+          include: [
+            'tests/unit/**/*.test.{ts,tsx}',
+            'engine/**/__tests__/**/*.test.{ts,tsx}',
+            'src/**/__tests__/**/*.test.{ts,tsx}',
+          ],
           environment: 'node',
         },
       },

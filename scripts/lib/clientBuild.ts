@@ -2,7 +2,14 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Sources that go into the client bundle: a change to any of them makes the build stale. */
-const CLIENT_INPUTS = ['src/client', 'src/shared', 'engine', 'schemas', 'vite.config.ts', 'package-lock.json'];
+const CLIENT_INPUTS = [
+  'src/client',
+  'src/shared',
+  'engine',
+  'schemas',
+  'vite.config.ts',
+  'package-lock.json',
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

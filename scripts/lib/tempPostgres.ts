@@ -41,7 +41,8 @@ function asPostgresUser(cmd: string, args: string[]): [string, string[]] {
 /** Starts a fresh cluster; throws with the install command when the binaries are missing. */
 export async function startTempPostgres(): Promise<TempPostgres> {
   const bin = findPostgresBin();
-  if (!bin) throw new Error('PostgreSQL server binaries not found. Install them with: apt-get install -y postgresql');
+  if (!bin)
+    throw new Error('PostgreSQL server binaries not found. Install them with: apt-get install -y postgresql');
   const dir = mkdtempSync(join(tmpdir(), 'hawkeye-pg-'));
   chmodSync(dir, 0o777);
   const dataDir = join(dir, 'data');

@@ -35,11 +35,7 @@ function validationMessage(err: FastifyError): { message: string; field: string 
   const extra = (first.params as { additionalProperty?: string }).additionalProperty;
   const pointer = first.instancePath || '';
   const field = missing ? `${pointer}/${missing}` : extra ? `${pointer}/${extra}` : pointer || '/';
-  const what = missing
-    ? 'is required'
-    : extra
-      ? 'is not a known field'
-      : (first.message ?? 'is not valid');
+  const what = missing ? 'is required' : extra ? 'is not a known field' : (first.message ?? 'is not valid');
   return { message: `${err.validationContext ?? 'body'} ${field} ${what}`, field };
 }
 
@@ -83,24 +79,28 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   await registerRoutes(app);
 
-  const clientDir = opts.clientDir && existsSync(join(opts.clientDir, 'index.html')) ? resolve(opts.clientDir) : undefined;
+  const clientDir =
+    opts.clientDir && existsSync(join(opts.clientDir, 'index.html')) ? resolve(opts.clientDir) : undefined;
   if (clientDir) {
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
       index: false,
       // Hashed bundles never change; everything else is revalidated.
-      setHeaders: (res, filePath) => {
-        res.setHeader(
+      setHeaders: (reply, filePath) => {
+        reply.header(
           'cache-control',
-          filePath.includes(`${join('/', 'assets', '/')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(`${join('/', 'assets', '/')}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });
     // Client-side routes: any GET that is not an API call or a file answers the app's page.
     app.get('/*', async (request, reply) => {
       const path = request.url.split('?')[0];
-      if (path.startsWith('/api/')) return reply.status(404).send({ error: 'Not Found', message: `No route ${path}` });
+      if (path.startsWith('/api/'))
+        return reply.status(404).send({ error: 'Not Found', message: `No route ${path}` });
       if (/\.[a-z0-9]+$/i.test(path)) {
         const rel = path.replace(/^\/+/, '');
         if (existsSync(join(clientDir, rel))) {
@@ -115,7 +115,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     });
   }
   app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ error: 'Not Found', message: `No route ${request.method} ${request.url.split('?')[0]}` }),
+    reply
+      .status(404)
+      .send({ error: 'Not Found', message: `No route ${request.method} ${request.url.split('?')[0]}` }),
   );
   return app;
 }

@@ -29,7 +29,8 @@ function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number 
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got '${raw}'`);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new Error(`${name} must be a positive whole number, got '${raw}'`);
   return n;
 }
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { type AppContext, buildApp } from './app';
 import { type Config, loadConfig } from './config';
-import { isSeeded, seedDatabase } from './seed/seed';
 import { DEMO_USERS } from './seed/demoUsers';
+import { isSeeded, seedDatabase } from './seed/seed';
 import { openStore } from './store';
 import { migrate } from './store/migrate';
 
@@ -15,7 +15,9 @@ export interface StartOptions {
 }
 
 /** Opens the store, migrates it, seeds it when empty, and starts listening. */
-export async function startServer(opts: StartOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext; url: string }> {
+export async function startServer(
+  opts: StartOptions = {},
+): Promise<{ app: FastifyInstance; ctx: AppContext; url: string }> {
   const config = opts.config ?? loadConfig();
   const store = await openStore(config);
   await migrate(store);

@@ -24,13 +24,26 @@ export async function createUser(db: Queryable, u: NewUser): Promise<number> {
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO users (username, password_hash, first_name, last_name, email, has_permission, all_account_access, is_active, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, TRUE, $8::TIMESTAMP) RETURNING id`,
-    [u.username, hash, u.firstName, u.lastName, u.email, u.hasPermission, u.allAccountAccess, new Date().toISOString().replace('Z', '')],
+    [
+      u.username,
+      hash,
+      u.firstName,
+      u.lastName,
+      u.email,
+      u.hasPermission,
+      u.allAccountAccess,
+      new Date().toISOString().replace('Z', ''),
+    ],
   );
   for (const a of u.accountIds) {
     await db.query('INSERT INTO user_accounts (user_id, account_id) VALUES ($1, $2)', [row.id, a]);
   }
   for (const c of u.claims) {
-    await db.query('INSERT INTO user_claims (user_id, claim_type, claim_value) VALUES ($1, $2, $3)', [row.id, c.type, c.value]);
+    await db.query('INSERT INTO user_claims (user_id, claim_type, claim_value) VALUES ($1, $2, $3)', [
+      row.id,
+      c.type,
+      c.value,
+    ]);
   }
   return row.id;
 }

@@ -1,4 +1,13 @@
-import { ACCOUNT_NAMES, AD_SOURCES, FIRST_NAMES, LAST_NAMES, RELATIONSHIPS, SITE_FIRST, SITE_PATTERNS, SITE_SECOND } from './names';
+import {
+  ACCOUNT_NAMES,
+  AD_SOURCES,
+  FIRST_NAMES,
+  LAST_NAMES,
+  RELATIONSHIPS,
+  SITE_FIRST,
+  SITE_PATTERNS,
+  SITE_SECOND,
+} from './names';
 import { Random, Weighted } from './random';
 import type { Scale } from './scales';
 import type { TableName } from './tables';
@@ -11,9 +20,14 @@ const MONTH_FACTOR = [0.78, 0.84, 0.98, 1.1, 1.22, 1.32, 1.3, 1.2, 1.0, 0.9, 0.8
 /** Weekly rhythm, Sunday first. */
 const WEEKDAY_FACTOR = [0.55, 1.15, 1.1, 1.06, 1.02, 0.96, 0.74];
 /** Share of the day's communications per hour, 0-23. */
-const HOUR_WEIGHTS = [0, 0, 0, 0, 0, 0, 0.2, 0.8, 2.4, 4.6, 6, 6.4, 6, 6.2, 6.4, 6.2, 5.8, 5, 3.8, 2.8, 2, 1.3, 0.6, 0.2];
+const HOUR_WEIGHTS = [
+  0, 0, 0, 0, 0, 0, 0.2, 0.8, 2.4, 4.6, 6, 6.4, 6, 6.2, 6.4, 6.2, 5.8, 5, 3.8, 2.8, 2, 1.3, 0.6, 0.2,
+];
 
-const REL_ID = Object.fromEntries(RELATIONSHIPS.map((r, i) => [r, i + 1])) as Record<(typeof RELATIONSHIPS)[number], number>;
+const REL_ID = Object.fromEntries(RELATIONSHIPS.map((r, i) => [r, i + 1])) as Record<
+  (typeof RELATIONSHIPS)[number],
+  number
+>;
 
 /** A batch of rows for one table, in the column order of TABLES. */
 export interface Batch {
@@ -67,7 +81,11 @@ export function* generate(opts: GenerateOptions): Generator<Batch> {
   const rng = new Random(seed);
 
   // Reference data.
-  const accounts = Array.from({ length: scale.accounts }, (_, i) => [i + 1, ACCOUNT_NAMES[i % ACCOUNT_NAMES.length], true]);
+  const accounts = Array.from({ length: scale.accounts }, (_, i) => [
+    i + 1,
+    ACCOUNT_NAMES[i % ACCOUNT_NAMES.length],
+    true,
+  ]);
   yield { table: 'accounts', rows: accounts };
 
   const sites: SiteModel[] = [];
@@ -151,13 +169,27 @@ export function* generate(opts: GenerateOptions): Generator<Batch> {
   );
   const undeterminedRel = new Weighted([REL_ID.Other, REL_ID.Lead, REL_ID.Prospect], [55, 30, 15]);
   const messageRel = new Weighted(
-    [REL_ID.Lead, REL_ID.Prospect, REL_ID.Applicant, REL_ID.Resident, REL_ID.Vendor, REL_ID.Other, REL_ID.Lost],
+    [
+      REL_ID.Lead,
+      REL_ID.Prospect,
+      REL_ID.Applicant,
+      REL_ID.Resident,
+      REL_ID.Vendor,
+      REL_ID.Other,
+      REL_ID.Lost,
+    ],
     [14, 26, 9, 36, 6, 5, 4],
   );
   const missedResult = {
-    prospect: new Weighted(['Left Message/Voicemail', 'Answering Service/Call Center', 'Automated Assistant'], [50, 32, 18]),
+    prospect: new Weighted(
+      ['Left Message/Voicemail', 'Answering Service/Call Center', 'Automated Assistant'],
+      [50, 32, 18],
+    ),
     non_prospect: new Weighted(['Resident Automated Assistant', 'Automated Assistant'], [62, 38]),
-    undetermined: new Weighted(['Hangup', 'Hangup - Short', 'Automated Assistant - Undetermined'], [58, 22, 20]),
+    undetermined: new Weighted(
+      ['Hangup', 'Hangup - Short', 'Automated Assistant - Undetermined'],
+      [58, 22, 20],
+    ),
   };
 
   let comms: unknown[][] = [];
@@ -225,9 +257,7 @@ export function* generate(opts: GenerateOptions): Generator<Batch> {
           const base = callerType === 'undetermined' ? 0.5 : 0.18;
           const pMiss = Math.min(0.95, base * site.missFactor * (evening ? 1.45 : 1) * (weekend ? 1.3 : 1));
           missed = rng.chance(pMiss);
-          callResult = missed
-            ? missedResult[callerType as keyof typeof missedResult].draw(rng)
-            : 'Answered';
+          callResult = missed ? missedResult[callerType as keyof typeof missedResult].draw(rng) : 'Answered';
           duration = missed
             ? rng.int(3, 75)
             : Math.round(Math.min(3600, rng.logNormal(callerType === 'prospect' ? 260 : 170, 0.55)));
@@ -260,7 +290,14 @@ export function* generate(opts: GenerateOptions): Generator<Batch> {
               const leasedAt = at + rng.int(2, 40) * DAY;
               if (leasedAt < end) {
                 leaseId++;
-                leases.push([leaseId, site.accountId, site.id, contactId, adSource, new Date(leasedAt).toISOString().slice(0, 10)]);
+                leases.push([
+                  leaseId,
+                  site.accountId,
+                  site.id,
+                  contactId,
+                  adSource,
+                  new Date(leasedAt).toISOString().slice(0, 10),
+                ]);
               }
             }
           } else {
@@ -273,7 +310,10 @@ export function* generate(opts: GenerateOptions): Generator<Batch> {
         if (responseRequired) {
           const never = employee.neverReplies * (type === 'EMAIL' ? 1.3 : 1) * (weekend ? 1.2 : 1);
           if (!rng.chance(never)) {
-            const median = employee.replyMedianMinutes * (type === 'EMAIL' ? 1.8 : type === 'SMS' ? 0.7 : 1) * (evening ? 2.5 : 1);
+            const median =
+              employee.replyMedianMinutes *
+              (type === 'EMAIL' ? 1.8 : type === 'SMS' ? 0.7 : 1) *
+              (evening ? 2.5 : 1);
             responseSeconds = Math.max(20, Math.round(rng.logNormal(median * 60, 1.25)));
             respondedAt = at + responseSeconds * 1000;
             if (respondedAt >= end) {
@@ -305,12 +345,28 @@ export function* generate(opts: GenerateOptions): Generator<Batch> {
         ]);
 
         // Telephone performance analysis scores about half of the answered lead calls.
-        if (type === 'PHONE' && inbound && !missed && callerType !== 'non_prospect' && rng.chance(callerType === 'prospect' ? 0.5 : 0.15)) {
+        if (
+          type === 'PHONE' &&
+          inbound &&
+          !missed &&
+          callerType !== 'non_prospect' &&
+          rng.chance(callerType === 'prospect' ? 0.5 : 0.15)
+        ) {
           const score = Math.round(Math.min(100, Math.max(30, rng.normal(83 + employee.scoreOffset, 7.5))));
           const qualified = rng.chance(callerType === 'prospect' ? 0.82 : 0.4);
           const appointment = qualified && rng.chance(0.148 * (score / 83) ** 2);
           scoreId++;
-          scores.push([scoreId, commId, site.accountId, site.id, employee.id, at + (duration ?? 0) * 1000, qualified, appointment, score]);
+          scores.push([
+            scoreId,
+            commId,
+            site.accountId,
+            site.id,
+            employee.id,
+            at + (duration ?? 0) * 1000,
+            qualified,
+            appointment,
+            score,
+          ]);
         }
       }
     }
@@ -327,7 +383,8 @@ export function* generate(opts: GenerateOptions): Generator<Batch> {
     const resolved = rng.poisson(20 * site.size);
     for (let k = 0; k < open + resolved; k++) {
       const r = rng.next();
-      const ageHours = r < 0.42 ? rng.next() * 24 : r < 0.66 ? 24 + rng.next() * 24 : 48 + rng.logNormal(40, 0.8);
+      const ageHours =
+        r < 0.42 ? rng.next() * 24 : r < 0.66 ? 24 + rng.next() * 24 : 48 + rng.logNormal(40, 0.8);
       const created = end - Math.round(ageHours * HOUR);
       const isOpen = k < open;
       itemId++;

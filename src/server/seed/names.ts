@@ -175,4 +175,12 @@ export const AD_SOURCES: readonly { name: string; ils: boolean; weight: number; 
 ];
 
 /** The relationships of SPEC.md section 3, in the sort order of section 9 (Lost last). */
-export const RELATIONSHIPS = ['Lead', 'Prospect', 'Applicant', 'Resident', 'Vendor', 'Other', 'Lost'] as const;
+export const RELATIONSHIPS = [
+  'Lead',
+  'Prospect',
+  'Applicant',
+  'Resident',
+  'Vendor',
+  'Other',
+  'Lost',
+] as const;

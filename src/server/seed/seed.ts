@@ -1,5 +1,5 @@
-import type { Store } from '../store';
 import { createUser } from '../auth/users';
+import type { Store } from '../store';
 import { DEMO_USERS } from './demoUsers';
 import { generate } from './generate';
 import { SCALES, type ScaleName } from './scales';

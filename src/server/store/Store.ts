@@ -23,7 +23,11 @@ export interface Queryable {
    * Appends rows to a table as fast as the driver can (DuckDB's appender, PostgreSQL's unnest).
    * Values follow the column order; timestamps are ISO strings ('YYYY-MM-DDTHH:mm:ss'), dates 'YYYY-MM-DD'.
    */
-  bulkInsert(table: string, columns: readonly BulkColumn[], rows: readonly (readonly unknown[])[]): Promise<void>;
+  bulkInsert(
+    table: string,
+    columns: readonly BulkColumn[],
+    rows: readonly (readonly unknown[])[],
+  ): Promise<void>;
 }
 
 /** The one database interface the server, the scripts and the tests use. */

@@ -1,15 +1,16 @@
 import {
-  DuckDBConnection,
+  type DuckDBConnection,
   DuckDBInstance,
   type DuckDBResultReader,
+  type DuckDBType,
   DuckDBTypeId,
   type DuckDBValue,
+  dateValue,
   INTEGER,
   LIST,
   listValue,
   timestampValue,
   VARCHAR,
-  dateValue,
 } from '@duckdb/node-api';
 import type { BulkColumn, Param, Queryable, Row, Store } from './Store';
 import { splitStatements } from './values';
@@ -27,7 +28,7 @@ function toParams(params: readonly Param[]) {
     if (Array.isArray(p) && typeof p[0] === 'string') return LIST(VARCHAR);
     return undefined;
   });
-  return { values, types: types.some((t) => t) ? types : undefined };
+  return { values, types: types.some((t) => t) ? (types as DuckDBType[]) : undefined };
 }
 
 function plainRows(reader: DuckDBResultReader): Row[] {

@@ -54,11 +54,10 @@ export async function migrate(store: Store, migrations = loadMigrations()): Prom
     if (done.has(m.version)) continue;
     await store.transaction(async (tx) => {
       for (const stmt of statementsFor(m.sql, store.kind)) await tx.exec(stmt);
-      await tx.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3::TIMESTAMP)', [
-        m.version,
-        m.name,
-        new Date().toISOString().replace('Z', ''),
-      ]);
+      await tx.query(
+        'INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3::TIMESTAMP)',
+        [m.version, m.name, new Date().toISOString().replace('Z', '')],
+      );
     });
     applied.push(m.name);
   }

@@ -49,7 +49,8 @@ class PgQueryable implements Queryable {
         batch.map((r) => {
           const v = r[i];
           if (v === undefined) return null;
-          if (c.type === 'timestamp' && typeof v === 'number') return new Date(v).toISOString().replace('Z', '');
+          if (c.type === 'timestamp' && typeof v === 'number')
+            return new Date(v).toISOString().replace('Z', '');
           return v;
         }),
       );

@@ -7,7 +7,7 @@ export function isoTimestamp(d: Date): string {
 export function isoFromSqlTimestamp(text: string): string {
   const [date, time = '00:00:00'] = text.split(' ');
   const [hms, frac = ''] = time.split('.');
-  return `${date}T${hms}.${(frac + '000').slice(0, 3)}Z`;
+  return `${date}T${hms}.${(`${frac}000`).slice(0, 3)}Z`;
 }
 
 /** Splits a script into statements on semicolons that end a line (our migrations hold no procedural code). */

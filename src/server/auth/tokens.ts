@@ -1,0 +1,90 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { Config } from '../config';
+
+const ISSUER = 'hawkeye';
+const ACCESS = 'access';
+const EXTENDED = 'extended-data';
+
+/** What an access token says: who is calling, and who is impersonating them, if anyone. */
+export interface AccessClaims {
+  userId: number;
+  username: string;
+  /** Username of the all-account user acting as this user. */
+  impersonator?: string;
+}
+
+/** What an extended data token says: whose data scope it is, and that scope. */
+export interface ExtendedClaims {
+  userId: number;
+  allAccounts: boolean;
+  accountIds: number[];
+}
+
+/** Signs a short-lived access token (HS256). */
+export function signAccessToken(config: Config, c: AccessClaims): Promise<string> {
+  return new SignJWT({
+    typ: ACCESS,
+    username: c.username,
+    ...(c.impersonator ? { imp: c.impersonator } : {}),
+  })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer(ISSUER)
+    .setSubject(String(c.userId))
+    .setIssuedAt()
+    .setExpirationTime(`${config.accessTokenTtlSeconds}s`)
+    .sign(config.jwtSecret);
+}
+
+/** Signs the extended data token: the accounts this user may read (or all), bound to the user. */
+export function signExtendedToken(
+  config: Config,
+  c: ExtendedClaims,
+  ttlSeconds = config.refreshTokenTtlSeconds,
+): Promise<string> {
+  return new SignJWT({ typ: EXTENDED, all: c.allAccounts, acc: c.accountIds })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer(ISSUER)
+    .setSubject(String(c.userId))
+    .setIssuedAt()
+    .setExpirationTime(`${ttlSeconds}s`)
+    .sign(config.jwtSecret);
+}
+
+/** Why a token was refused, in words a client can show or log. */
+export class TokenError extends Error {
+  constructor(
+    message: string,
+    readonly expired = false,
+  ) {
+    super(message);
+  }
+}
+
+async function verify(config: Config, token: string, typ: string) {
+  try {
+    const { payload } = await jwtVerify(token, config.jwtSecret, { issuer: ISSUER, algorithms: ['HS256'] });
+    if (payload.typ !== typ) throw new TokenError(`Not an ${typ} token`);
+    return payload;
+  } catch (err) {
+    if (err instanceof TokenError) throw err;
+    if (err instanceof errors.JWTExpired) throw new TokenError('The token has expired', true);
+    throw new TokenError('The token is not valid');
+  }
+}
+
+/** Verifies an access token; throws TokenError when it is expired, tampered with or of another kind. */
+export async function verifyAccessToken(config: Config, token: string): Promise<AccessClaims> {
+  const p = await verify(config, token, ACCESS);
+  return {
+    userId: Number(p.sub),
+    username: String(p.username),
+    ...(typeof p.imp === 'string' ? { impersonator: p.imp } : {}),
+  };
+}
+
+/** Verifies an extended data token; throws TokenError when it is not valid. */
+export async function verifyExtendedToken(config: Config, token: string): Promise<ExtendedClaims> {
+  const p = await verify(config, token, EXTENDED);
+  const acc = Array.isArray(p.acc) ? p.acc.filter((a): a is number => Number.isInteger(a)) : [];
+  return { userId: Number(p.sub), allAccounts: p.all === true, accountIds: acc };
+}

@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { startTempPostgres, type TempPostgres } from '../../scripts/lib/tempPostgres';
+import type { AppContext } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { startServer } from '../../src/server/main';
+import { seedDatabase } from '../../src/server/seed/seed';
+
+/** The drivers every API test runs on. */
+export const DRIVERS = ['duckdb', 'postgres'] as const;
+export type Driver = (typeof DRIVERS)[number];
+
+/** A fixed last-update time so seeded figures do not move with the clock. */
+export const TEST_AS_OF = new Date('2026-11-20T19:00:00Z');
+
+export interface TestServer {
+  /** Base URL, e.g. http://127.0.0.1:41234 */
+  url: string;
+  app: FastifyInstance;
+  ctx: AppContext;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  driver: Driver;
+  /** Seed the small demo scale (default true); false leaves the data tables empty. */
+  seed?: boolean;
+  /** Extra environment for the configuration (e.g. ACCESS_TOKEN_TTL_SECONDS). */
+  env?: Record<string, string>;
+}
+
+/**
+ * Starts the real server over real HTTP on a free port, with a throwaway DuckDB file or a throwaway
+ * PostgreSQL cluster, migrated and seeded with the small scale and the demo users.
+ */
+export async function startTestServer(opts: TestServerOptions): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hawkeye-test-'));
+  let pg: TempPostgres | undefined;
+  if (opts.driver === 'postgres') pg = await startTempPostgres();
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: pg?.url ?? '',
+    LOG_LEVEL: 'silent',
+    ...opts.env,
+  });
+  const { app, ctx } = await startServer({ config, seedWhenEmpty: false, logger: false });
+  if (opts.seed !== false) await seedDatabase(ctx.store, { scale: 'small', seed: 7, asOf: TEST_AS_OF });
+  const port = (app.server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    ctx,
+    dataDir,
+    async stop() {
+      await app.close();
+      await pg?.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,18 @@
+// `npm run dev`: the API in watch mode on API_PORT (default 8081) and Vite's dev server with hot
+// reload on PORT (default 5173), which proxies API calls to it.
+import { spawn } from 'node:child_process';
+
+const apiPort = process.env.API_PORT || '8081';
+const children = [
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'scripts/serve-api.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, PORT: apiPort },
+  }),
+  spawn('npx', ['vite'], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
+];
+const stop = () => {
+  for (const c of children) c.kill('SIGTERM');
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+for (const c of children) c.on('exit', (code) => code && code !== 0 && stop());

@@ -1,0 +1,200 @@
+import type { ErrorObject } from 'ajv';
+import { TABLES } from '../seed/tables';
+import type { BulkColumn, Queryable, Store } from '../store';
+import { readRecords } from './records';
+import { type ImportKind, kindSchema } from './schemas';
+
+/** How many record errors an import lists before it only counts the rest. */
+export const MAX_LISTED_ERRORS = 20;
+
+/** A failed import: nothing was changed; `errors` holds the first few, `total` counts all. */
+export class ImportError extends Error {
+  constructor(
+    readonly errors: string[],
+    readonly total: number,
+  ) {
+    super(
+      `${errors.join('\n')}${total > errors.length ? `\n... and ${total - errors.length} more errors` : ''}\nNothing was imported.`,
+    );
+  }
+}
+
+export interface ImportOptions {
+  /** The last data update to record; defaults to now (local clock time). */
+  asOf?: Date;
+  progress?: (message: string) => void;
+}
+
+export interface ImportResult {
+  kind: ImportKind;
+  records: number;
+  seconds: number;
+}
+
+/** Tables whose rows carry their site's account; the import derives it from the site. */
+const DERIVED_ACCOUNT = new Set(['contacts', 'communications', 'leases', 'call_scores', 'action_items']);
+
+/** References checked after loading: field -> table that must hold the id. */
+const REFERENCES: Partial<Record<ImportKind, Record<string, string>>> = {
+  sites: { account_id: 'accounts' },
+  employees: { site_id: 'sites' },
+  contacts: { site_id: 'sites', relationship_id: 'relationships' },
+  communications: { site_id: 'sites', relationship_id: 'relationships' },
+  leases: { site_id: 'sites' },
+  call_scores: { site_id: 'sites' },
+  action_items: { site_id: 'sites', relationship_id: 'relationships' },
+};
+
+function describe(file: string, line: number, e: ErrorObject): string {
+  const field = e.instancePath.replace(/^\//, '');
+  if (e.keyword === 'required')
+    return `${file}:${line}: field '${(e.params as { missingProperty: string }).missingProperty}' is required`;
+  if (e.keyword === 'additionalProperties') {
+    return `${file}:${line}: field '${(e.params as { additionalProperty: string }).additionalProperty}' is not a known field`;
+  }
+  if (e.keyword === 'enum') {
+    return `${file}:${line}: field '${field}' must be one of ${(
+      e.params as { allowedValues: unknown[] }
+    ).allowedValues
+      .filter((v) => v !== null)
+      .map((v) => `'${v}'`)
+      .join(', ')}`;
+  }
+  return `${file}:${line}: field '${field}' ${e.message}`;
+}
+
+/** Milliseconds of a local clock time text, read as UTC clock fields (how the store keeps times). */
+function clockMs(text: string): number {
+  const t = text.replace(' ', 'T');
+  return Date.parse(t.length === 16 ? `${t}:00Z` : `${t}Z`);
+}
+
+function localNow(): Date {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
+}
+
+/**
+ * Imports one CSV or NDJSON file of a kind, all or nothing: every record is validated against
+ * schemas/ingest/<kind>.schema.json, references are checked, and records upsert by id in one
+ * transaction that also sets the last data update time.
+ */
+export async function importFile(
+  store: Store,
+  kind: ImportKind,
+  file: string,
+  opts: ImportOptions = {},
+): Promise<ImportResult> {
+  const started = Date.now();
+  const { validate, types } = kindSchema(kind);
+  const columns: readonly BulkColumn[] = TABLES[kind];
+  const stageColumns: BulkColumn[] = [{ name: 'line_no', type: 'bigint' }, ...columns];
+  const errors: string[] = [];
+  let total = 0;
+  const rows: unknown[][] = [];
+  let lastReport = Date.now();
+
+  for await (const rec of readRecords(file, types)) {
+    if (rec.parseError) {
+      total++;
+      if (errors.length < MAX_LISTED_ERRORS) errors.push(`${file}:${rec.line}: ${rec.parseError}`);
+      continue;
+    }
+    const value = rec.value!;
+    if (!validate(value)) {
+      for (const e of validate.errors ?? []) {
+        total++;
+        if (errors.length < MAX_LISTED_ERRORS) errors.push(describe(file, rec.line, e));
+      }
+      continue;
+    }
+    if (total > 0) continue; // keep counting errors, stop building rows
+    const row: unknown[] = [rec.line];
+    for (const c of columns) {
+      let v: unknown = value[c.name];
+      if (c.type === 'timestamp' && typeof v === 'string') v = clockMs(v);
+      row.push(v ?? null);
+    }
+    if (kind === 'communications') {
+      const at = value.occurred_at as string;
+      const replied = value.responded_at as string | null | undefined;
+      const idx = columns.findIndex((c) => c.name === 'response_seconds') + 1;
+      row[idx] = replied ? Math.round((clockMs(replied) - clockMs(at)) / 1000) : null;
+    }
+    rows.push(row);
+    if (opts.progress && Date.now() - lastReport > 2000) {
+      lastReport = Date.now();
+      opts.progress(`${rows.length.toLocaleString('en-US')} records read`);
+    }
+  }
+  if (total > 0) throw new ImportError(errors, total);
+
+  const asOf = opts.asOf ?? localNow();
+  await store.transaction(async (tx) => {
+    const stage = 'import_stage';
+    await tx.exec(`DROP TABLE IF EXISTS ${stage}`);
+    await tx.exec(
+      `CREATE TEMP TABLE ${stage} (${stageColumns.map((c) => `${c.name} ${sqlType(c.type)}`).join(', ')})`,
+    );
+    await tx.bulkInsert(stage, stageColumns, rows);
+    await checkLoaded(tx, kind, file);
+    const names = columns.map((c) => c.name);
+    const select = DERIVED_ACCOUNT.has(kind)
+      ? names.map((n) => (n === 'account_id' ? 'st.account_id' : `s.${n}`)).join(', ')
+      : names.map((n) => `s.${n}`).join(', ');
+    const from = DERIVED_ACCOUNT.has(kind) ? `${stage} s JOIN sites st ON st.id = s.site_id` : `${stage} s`;
+    await tx.exec(`DELETE FROM ${kind} WHERE id IN (SELECT id FROM ${stage})`);
+    await tx.exec(`INSERT INTO ${kind} (${names.join(', ')}) SELECT ${select} FROM ${from}`);
+    await tx.exec(`DROP TABLE ${stage}`);
+    await tx.exec('DELETE FROM data_status');
+    await tx.query('INSERT INTO data_status (id, last_data_update) VALUES (1, $1::TIMESTAMP)', [
+      asOf.toISOString().replace('Z', ''),
+    ]);
+  });
+  return { kind, records: rows.length, seconds: (Date.now() - started) / 1000 };
+}
+
+/** Duplicate ids in the file and ids referring to nothing fail the import with their lines. */
+async function checkLoaded(tx: Queryable, kind: ImportKind, file: string): Promise<void> {
+  const errors: string[] = [];
+  let total = 0;
+  const dupes = await tx.query<{ id: number; first_line: number; line: number; n: number }>(
+    `SELECT id, min(line_no) AS first_line, max(line_no) AS line, count(*) AS n FROM import_stage
+     GROUP BY id HAVING count(*) > 1 ORDER BY min(line_no) LIMIT ${MAX_LISTED_ERRORS}`,
+  );
+  for (const d of dupes) {
+    total += d.n - 1;
+    errors.push(`${file}:${d.line}: field 'id' repeats id ${d.id} of line ${d.first_line}`);
+  }
+  for (const [field, table] of Object.entries(REFERENCES[kind] ?? {})) {
+    const missing = await tx.query<{ line_no: number; ref: number }>(
+      `SELECT line_no, ${field} AS ref FROM import_stage s
+       WHERE ${field} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ${table} t WHERE t.id = s.${field})
+       ORDER BY line_no LIMIT ${MAX_LISTED_ERRORS}`,
+    );
+    const [{ n }] = await tx.query<{ n: number }>(
+      `SELECT count(*) AS n FROM import_stage s
+       WHERE ${field} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ${table} t WHERE t.id = s.${field})`,
+    );
+    total += n;
+    for (const m of missing) {
+      if (errors.length < MAX_LISTED_ERRORS)
+        errors.push(
+          `${file}:${m.line_no}: field '${field}' refers to ${table} id ${m.ref}, which does not exist`,
+        );
+    }
+  }
+  if (total > 0) throw new ImportError(errors, total);
+}
+
+function sqlType(t: BulkColumn['type']): string {
+  return {
+    integer: 'INTEGER',
+    bigint: 'BIGINT',
+    double: 'DOUBLE PRECISION',
+    varchar: 'VARCHAR',
+    boolean: 'BOOLEAN',
+    timestamp: 'TIMESTAMP',
+    date: 'DATE',
+  }[t];
+}

@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
+import type { PropertyTypes } from './records';
+
+const SCHEMA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'schemas', 'ingest');
+
+/** The kinds of record `npm run db:import` accepts, one schema each in schemas/ingest. */
+export const IMPORT_KINDS = [
+  'accounts',
+  'sites',
+  'employees',
+  'ad_sources',
+  'relationships',
+  'contacts',
+  'communications',
+  'leases',
+  'call_scores',
+  'action_items',
+] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+export function isImportKind(k: string): k is ImportKind {
+  return (IMPORT_KINDS as readonly string[]).includes(k);
+}
+
+interface IngestSchema {
+  properties: Record<string, { type: string | string[] }>;
+}
+
+/** The compiled validator of a kind and the types of its fields. */
+export interface KindSchema {
+  validate: ValidateFunction;
+  types: PropertyTypes;
+  fields: string[];
+}
+
+const cache = new Map<ImportKind, KindSchema>();
+
+/** Loads and compiles the ingest schema of a kind (cached). */
+export function kindSchema(kind: ImportKind): KindSchema {
+  const hit = cache.get(kind);
+  if (hit) return hit;
+  const schema = JSON.parse(readFileSync(join(SCHEMA_DIR, `${kind}.schema.json`), 'utf8')) as IngestSchema;
+  const ajv = new Ajv2020({ allErrors: true, useDefaults: true, strict: true });
+  const validate = ajv.compile(schema);
+  const types: PropertyTypes = {};
+  for (const [name, p] of Object.entries(schema.properties))
+    types[name] = Array.isArray(p.type) ? p.type : [p.type];
+  const out = { validate, types, fields: Object.keys(schema.properties) };
+  cache.set(kind, out);
+  return out;
+}

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadMigrations, migrate, statementsFor } from '../../src/server/store/migrate';
+import { DRIVERS, openTestStore, type TestStore } from './stores';
+
+describe.each(DRIVERS)('store on %s', (driver) => {
+  let t: TestStore;
+  beforeAll(async () => {
+    t = await openTestStore(driver);
+  });
+  afterAll(async () => {
+    await t?.cleanup();
+  });
+
+  it('applies every numbered migration once', async () => {
+    const rows = await t.store.query<{ version: number }>(
+      'SELECT version FROM schema_migrations ORDER BY version',
+    );
+    expect(rows.map((r) => r.version)).toEqual(loadMigrations().map((m) => m.version));
+    expect(await migrate(t.store)).toEqual([]);
+  });
+
+  it('returns plain JSON values: numbers for counts and sums, ISO text for times and dates', async () => {
+    await t.store.bulkInsert(
+      'accounts',
+      [
+        { name: 'id', type: 'integer' },
+        { name: 'name', type: 'varchar' },
+        { name: 'is_active', type: 'boolean' },
+      ],
+      [
+        [1, 'Alpha', true],
+        [2, 'Beta', false],
+      ],
+    );
+    const [row] = await t.store.query(
+      `SELECT count(*) AS n, sum(id) AS total, avg(id) AS mean, CAST(7 AS BIGINT) AS big,
+              CAST('2026-03-04 05:06:07' AS TIMESTAMP) AS at, CAST('2026-03-04' AS DATE) AS day,
+              bool_or(is_active) AS any_active
+       FROM accounts WHERE id IN (SELECT unnest($1::INTEGER[]))`,
+      [[1, 2]],
+    );
+    expect(row).toEqual({
+      n: 2,
+      total: 3,
+      mean: 1.5,
+      big: 7,
+      at: '2026-03-04T05:06:07.000Z',
+      day: '2026-03-04',
+      any_active: true,
+    });
+    expect(JSON.parse(JSON.stringify(row))).toEqual(row);
+  });
+
+  it('binds parameters, including empty lists, without string building', async () => {
+    const none = await t.store.query('SELECT id FROM accounts WHERE id IN (SELECT unnest($1::INTEGER[]))', [
+      [],
+    ]);
+    expect(none).toEqual([]);
+    const named = await t.store.query('SELECT id FROM accounts WHERE name = $1', ["Beta' OR '1'='1"]);
+    expect(named).toEqual([]);
+  });
+
+  it('rolls a failed transaction back whole', async () => {
+    await expect(
+      t.store.transaction(async (tx) => {
+        await tx.query('INSERT INTO accounts (id, name, is_active) VALUES ($1, $2, TRUE)', [3, 'Gamma']);
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    const rows = await t.store.query('SELECT id FROM accounts ORDER BY id');
+    expect(rows).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+
+  it('commits a transaction that succeeds', async () => {
+    await t.store.transaction(async (tx) => {
+      await tx.query('INSERT INTO accounts (id, name, is_active) VALUES ($1, $2, TRUE)', [3, 'Gamma']);
+    });
+    const [row] = await t.store.query<{ n: number }>('SELECT count(*) AS n FROM accounts');
+    expect(row.n).toBe(3);
+  });
+});
+
+describe('migration dialect markers', () => {
+  it('keeps a statement marked for one driver away from the other', () => {
+    const sql = 'CREATE TABLE a (id INTEGER);\n-- only: postgres\nCREATE INDEX a_id ON a (id);\n';
+    expect(statementsFor(sql, 'postgres')).toEqual([
+      'CREATE TABLE a (id INTEGER)',
+      'CREATE INDEX a_id ON a (id)',
+    ]);
+    expect(statementsFor(sql, 'duckdb')).toEqual(['CREATE TABLE a (id INTEGER)']);
+  });
+});

@@ -22,7 +22,8 @@ declare module 'fastify' {
 /** Header that carries the extended data token on GET requests (POST bodies carry jwtExtendedToken). */
 export const EXTENDED_TOKEN_HEADER = 'x-extended-data-token';
 
-function bearer(request: FastifyRequest): string | undefined {
+/** The bearer token of the Authorization header, if any. */
+export function bearerToken(request: FastifyRequest): string | undefined {
   const h = request.headers.authorization;
   if (!h) return undefined;
   const m = /^Bearer\s+(.+)$/i.exec(h);
@@ -31,7 +32,7 @@ function bearer(request: FastifyRequest): string | undefined {
 
 /** preHandler for signed-in routes: a valid bearer access token, else 401. Sets request.caller. */
 export async function requireCaller(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const token = bearer(request);
+  const token = bearerToken(request);
   if (!token) {
     return reply
       .status(401)
@@ -47,8 +48,8 @@ export async function requireCaller(request: FastifyRequest, reply: FastifyReply
 
 /**
  * preHandler for data routes: a valid access token (401 otherwise) and an extended data token of
- * the same user (403 otherwise), from the body's jwtExtendedToken or the x-extended-data-token
- * header. Sets request.dataScope.
+ * the same user (403 otherwise; 401 when merely expired), from the body's jwtExtendedToken or the
+ * x-extended-data-token header. Sets request.dataScope.
  */
 export async function requireDataScope(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   await requireCaller(request, reply);
@@ -79,6 +80,13 @@ export async function requireDataScope(request: FastifyRequest, reply: FastifyRe
       accountIds: ext.accountIds,
     };
   } catch (err) {
+    // An expired data token is renewed by a refresh, which the client does on a 401 (SPEC.md
+    // section 8); anything else (tampered, wrong kind) is a 403 that no refresh would cure.
+    if (err instanceof TokenError && err.expired) {
+      return reply
+        .status(401)
+        .send({ error: 'Unauthorized', message: 'Extended data token refused: it has expired; refresh the session' });
+    }
     const message = err instanceof TokenError ? err.message : 'The token is not valid';
     return reply.status(403).send({ error: 'Forbidden', message: `Extended data token refused: ${message}` });
   }

@@ -1,6 +1,7 @@
 import argon2 from 'argon2';
 import type { Queryable } from '../store';
 
+/** What creating a user takes (the demo seed and `npm run users -- add`). */
 export interface NewUser {
   username: string;
   password: string;
@@ -16,6 +17,31 @@ export interface NewUser {
 /** Hashes a password with argon2id (the library's defaults: 64 MiB, 3 passes). */
 export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, { type: argon2.argon2id });
+}
+
+let decoyHash: Promise<string> | undefined;
+
+/**
+ * Checks a password against a stored hash. With no hash (unknown user) it still verifies against a
+ * decoy so that the answer takes as long, and response times do not reveal which usernames exist.
+ */
+export async function verifyPassword(hash: string | undefined, password: string): Promise<boolean> {
+  if (!hash) {
+    decoyHash ??= hashPassword('decoy password that matches nothing');
+    await argon2.verify(await decoyHash, password).catch(() => false);
+    return false;
+  }
+  try {
+    return await argon2.verify(hash, password);
+  } catch {
+    // A malformed stored hash is a refusal, not a server error.
+    return false;
+  }
+}
+
+/** Replaces a user's password hash. */
+export async function setPassword(db: Queryable, userId: number, password: string): Promise<void> {
+  await db.query('UPDATE users SET password_hash = $1 WHERE id = $2', [await hashPassword(password), userId]);
 }
 
 /** Creates a user with its accounts and claims; returns the new id. */
@@ -35,15 +61,28 @@ export async function createUser(db: Queryable, u: NewUser): Promise<number> {
       new Date().toISOString().replace('Z', ''),
     ],
   );
-  for (const a of u.accountIds) {
-    await db.query('INSERT INTO user_accounts (user_id, account_id) VALUES ($1, $2)', [row.id, a]);
-  }
-  for (const c of u.claims) {
-    await db.query('INSERT INTO user_claims (user_id, claim_type, claim_value) VALUES ($1, $2, $3)', [
-      row.id,
-      c.type,
-      c.value,
-    ]);
-  }
+  for (const a of u.accountIds) await grantAccount(db, row.id, a);
+  for (const c of u.claims) await grantClaim(db, row.id, c);
   return row.id;
+}
+
+/** Lets a user read one more account (no-op when already granted). */
+export async function grantAccount(db: Queryable, userId: number, accountId: number): Promise<void> {
+  await db.query(
+    'INSERT INTO user_accounts (user_id, account_id) VALUES ($1, $2) ON CONFLICT (user_id, account_id) DO NOTHING',
+    [userId, accountId],
+  );
+}
+
+/** Adds a claim to a user (no-op when already there). */
+export async function grantClaim(
+  db: Queryable,
+  userId: number,
+  claim: { type: string; value: string },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO user_claims (user_id, claim_type, claim_value) VALUES ($1, $2, $3)
+     ON CONFLICT (user_id, claim_type, claim_value) DO NOTHING`,
+    [userId, claim.type, claim.value],
+  );
 }

@@ -45,7 +45,7 @@ const REFERENCES: Partial<Record<ImportKind, Record<string, string>>> = {
   action_items: { site_id: 'sites', relationship_id: 'relationships' },
 };
 
-function describe(file: string, line: number, e: ErrorObject): string {
+function recordError(file: string, line: number, e: ErrorObject): string {
   const field = e.instancePath.replace(/^\//, '');
   if (e.keyword === 'required')
     return `${file}:${line}: field '${(e.params as { missingProperty: string }).missingProperty}' is required`;
@@ -104,7 +104,7 @@ export async function importFile(
     if (!validate(value)) {
       for (const e of validate.errors ?? []) {
         total++;
-        if (errors.length < MAX_LISTED_ERRORS) errors.push(describe(file, rec.line, e));
+        if (errors.length < MAX_LISTED_ERRORS) errors.push(recordError(file, rec.line, e));
       }
       continue;
     }

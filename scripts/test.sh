@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# `npm test`: everything, in order — system packages, typecheck, lint, generated types, dashboard
+# definitions, unit tests, store tests (DuckDB and a throwaway PostgreSQL), API tests over HTTP on both
+# drivers, and Playwright end-to-end tests in Debian's Chromium. Every step runs; the exit status is
+# non-zero when any failed, and the last line counts the tests.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+# --- system packages ------------------------------------------------------------------------------
+missing=()
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+[ -x /usr/bin/chromium ] || missing+=(chromium fonts-liberation)
+if ((${#missing[@]})); then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "== installing ${missing[*]} with apt-get"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null || {
+      echo "apt-get install failed"; exit 1; }
+  else
+    echo "Missing system packages. Install them, then run npm test again:"
+    echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}"
+    exit 1
+  fi
+fi
+
+rm -rf test-results/summary && mkdir -p test-results/summary
+failed_steps=()
+step() {
+  local name=$1; shift
+  echo
+  echo "== $name"
+  local started=$SECONDS
+  if "$@"; then echo "-- $name: ok ($((SECONDS - started)) s)"; else echo "-- $name: FAILED ($((SECONDS - started)) s)"; failed_steps+=("$name"); fi
+}
+has_script() { node -e "process.exit(require('./package.json').scripts['$1'] ? 0 : 1)"; }
+vitest_project() {
+  npx vitest run --project "$1" --reporter=default --reporter=json --outputFile.json="test-results/summary/vitest-$1.json"
+}
+
+step typecheck npx tsc --noEmit -p tsconfig.json
+step lint npx biome check .
+[ -f scripts/gen-types.ts ] && step "generated types are current" npm run -s gen:types -- --check
+[ -f scripts/dashboards-check.ts ] && step "dashboard definitions" npm run -s dashboards:check
+has_script dashboards:format && [ -f scripts/dashboards-format.ts ] && step "dashboard formatting" npm run -s dashboards:format -- --check
+has_script docs:dashboards && [ -f scripts/docs-dashboards.ts ] && step "dashboard reference is current" npm run -s docs:dashboards -- --check
+step "unit tests" vitest_project unit
+step "store tests (DuckDB, PostgreSQL)" vitest_project store
+if ls tests/api/*.test.ts >/dev/null 2>&1; then step "API tests (DuckDB, PostgreSQL)" vitest_project api; fi
+if [ -f playwright.config.ts ] && ls tests/e2e/*.spec.ts >/dev/null 2>&1; then
+  step "end-to-end tests (Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/summary/playwright.json \
+    npx playwright test --reporter=list,json
+fi
+
+node scripts/lib/summarize-tests.mjs test-results/summary
+if ((${#failed_steps[@]})); then
+  echo "Failed steps: ${failed_steps[*]}"
+  exit 1
+fi

@@ -23,14 +23,16 @@ export interface Config {
   logLevel: string;
   dashboardsDir: string;
   dashboardsWritable: boolean;
+  /** Seed the demo data into an empty database at start (SEED_DEMO=0 turns it off). */
+  seedDemo: boolean;
 }
 
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0)
-    throw new Error(`${name} must be a positive whole number, got '${raw}'`);
+  // 0 is allowed: PORT=0 asks for a free port (tests).
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got '${raw}'`);
   return n;
 }
 
@@ -68,5 +70,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     dashboardsDir: resolve(env.DASHBOARDS_DIR || './dashboards'),
     dashboardsWritable: env.DASHBOARDS_WRITABLE === '1',
+    seedDemo: env.SEED_DEMO !== '0',
   };
 }

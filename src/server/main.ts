@@ -9,7 +9,7 @@ import { migrate } from './store/migrate';
 export interface StartOptions {
   config?: Config;
   clientDir?: string;
-  /** Seed the demo data when the database is empty (the default for `npm start`). */
+  /** Seed the demo data when the database is empty (default: config.seedDemo, on unless SEED_DEMO=0). */
   seedWhenEmpty?: boolean;
   logger?: boolean | Record<string, unknown>;
 }
@@ -22,7 +22,7 @@ export async function startServer(
   const store = await openStore(config);
   await migrate(store);
   const ctx: AppContext = { store, config };
-  if (opts.seedWhenEmpty !== false && !(await isSeeded(store))) {
+  if ((opts.seedWhenEmpty ?? config.seedDemo) && !(await isSeeded(store))) {
     const started = Date.now();
     process.stdout.write('First start: seeding the demo data (about 1 million communications)...\n');
     await seedDatabase(store, { scale: 'demo', seed: 1, progress: (m) => process.stdout.write(`  ${m}\n`) });

@@ -45,7 +45,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     logger: opts.logger ?? { level: ctx.config.logLevel },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
-    trustProxy: true,
+    // Only a listed proxy may name the client in X-Forwarded-For (sign-in rate limits count by address).
+    trustProxy: ctx.config.trustedProxies.length ? ctx.config.trustedProxies : false,
     ajv: { customOptions: { allErrors: false, coerceTypes: false, removeAdditional: false } },
   });
   app.decorate('ctx', ctx);

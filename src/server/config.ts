@@ -23,6 +23,8 @@ export interface Config {
   logLevel: string;
   dashboardsDir: string;
   dashboardsWritable: boolean;
+  /** Proxies whose X-Forwarded-For is trusted (TRUSTED_PROXIES, comma-separated addresses or CIDRs; none by default). */
+  trustedProxies: string[];
   /** Seed the demo data into an empty database at start (SEED_DEMO=0 turns it off). */
   seedDemo: boolean;
 }
@@ -71,5 +73,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dashboardsDir: resolve(env.DASHBOARDS_DIR || './dashboards'),
     dashboardsWritable: env.DASHBOARDS_WRITABLE === '1',
     seedDemo: env.SEED_DEMO !== '0',
+    trustedProxies: (env.TRUSTED_PROXIES || '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
   };
 }

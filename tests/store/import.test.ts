@@ -94,10 +94,10 @@ describe.each(DRIVERS)('db:import on %s', (driver) => {
   it('refuses a file with one bad line, naming the file, line and field, and changes nothing', async () => {
     const before = await count(t.store, 'communications');
     const [statusBefore] = await t.store.query('SELECT last_data_update FROM data_status');
-    const lines = toIngestRecords('communications', data.communications.slice(0, 100)).map((r) => ({
-      ...r,
-      id: (r.id as number) + 10_000_000,
-    }));
+    const lines: Record<string, unknown>[] = toIngestRecords(
+      'communications',
+      data.communications.slice(0, 100),
+    ).map((r) => ({ ...r, id: (r.id as number) + 10_000_000 }));
     lines[56].comm_type = 'FAX';
     const path = file('bad.ndjson');
     await writeRecords(path, lines, kindSchema('communications').fields);

@@ -83,9 +83,10 @@ export async function requireDataScope(request: FastifyRequest, reply: FastifyRe
     // An expired data token is renewed by a refresh, which the client does on a 401 (SPEC.md
     // section 8); anything else (tampered, wrong kind) is a 403 that no refresh would cure.
     if (err instanceof TokenError && err.expired) {
-      return reply
-        .status(401)
-        .send({ error: 'Unauthorized', message: 'Extended data token refused: it has expired; refresh the session' });
+      return reply.status(401).send({
+        error: 'Unauthorized',
+        message: 'Extended data token refused: it has expired; refresh the session',
+      });
     }
     const message = err instanceof TokenError ? err.message : 'The token is not valid';
     return reply.status(403).send({ error: 'Forbidden', message: `Extended data token refused: ${message}` });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../config';
 
@@ -22,17 +23,21 @@ export interface ExtendedClaims {
 
 /** Signs a short-lived access token (HS256). */
 export function signAccessToken(config: Config, c: AccessClaims): Promise<string> {
-  return new SignJWT({
-    typ: ACCESS,
-    username: c.username,
-    ...(c.impersonator ? { imp: c.impersonator } : {}),
-  })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setIssuer(ISSUER)
-    .setSubject(String(c.userId))
-    .setIssuedAt()
-    .setExpirationTime(`${config.accessTokenTtlSeconds}s`)
-    .sign(config.jwtSecret);
+  return (
+    new SignJWT({
+      typ: ACCESS,
+      username: c.username,
+      ...(c.impersonator ? { imp: c.impersonator } : {}),
+    })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(ISSUER)
+      .setSubject(String(c.userId))
+      // A unique id, so two tokens issued within one second (a login, then a refresh) still differ.
+      .setJti(randomUUID())
+      .setIssuedAt()
+      .setExpirationTime(`${config.accessTokenTtlSeconds}s`)
+      .sign(config.jwtSecret)
+  );
 }
 
 /** Signs the extended data token: the accounts this user may read (or all), bound to the user. */

@@ -1,0 +1,222 @@
+// `npm run users -- <command>`: manage sign-ins and hand out impersonation codes.
+import { parseArgs } from 'node:util';
+import { createImpersonationCode } from '../src/server/auth/impersonationCodes';
+import { findUserByUsername } from '../src/server/auth/userLookup';
+import { createUser, grantAccount, grantClaim, setPassword } from '../src/server/auth/users';
+import { loadConfig } from '../src/server/config';
+import { openStore, type Store } from '../src/server/store';
+import { migrate } from '../src/server/store/migrate';
+import { passwordPolicyError } from '../src/shared/passwordPolicy';
+
+const USAGE = `Usage: npm run users -- <command>
+
+  list
+      Every user: id, username, name, email, permission, accounts and claims.
+  add <username> --password <p> --first <name> --last <name> --email <address>
+      [--all-accounts] [--account <id>]... [--claim <Type=Value>]... [--no-permission]
+      Creates a user (the password must meet the password policy).
+  set-password <username> <password>
+      Replaces a user's password.
+  grant <username> [--account <id>]... [--all-accounts] [--claim <Type=Value>]... [--permission]
+      Adds accounts, all-account access, claims or the permission to use HawkEye.
+  impersonation-code <username>
+      Prints a single-use code with which a user with all-account access signs in as <username>.
+
+The store is the server's (DATABASE_URL, or DATA_DIR/hawkeye.duckdb). An embedded DuckDB file is
+locked by a running server: stop it first, or use PostgreSQL.`;
+
+/** A usage mistake: printed without a stack, exit code 2. */
+class UsageError extends Error {}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      password: { type: 'string' },
+      first: { type: 'string' },
+      last: { type: 'string' },
+      email: { type: 'string' },
+      account: { type: 'string', multiple: true },
+      claim: { type: 'string', multiple: true },
+      'all-accounts': { type: 'boolean' },
+      'no-permission': { type: 'boolean' },
+      permission: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}
+
+type Options = ReturnType<typeof parse>['values'];
+
+function accountIds(opts: Options): number[] {
+  return (opts.account ?? []).map((a) => {
+    const n = Number(a);
+    if (!Number.isInteger(n) || n <= 0) throw new UsageError(`--account must be an account id, got '${a}'`);
+    return n;
+  });
+}
+
+function claims(opts: Options): { type: string; value: string }[] {
+  return (opts.claim ?? []).map((c) => {
+    const m = /^([^=\s]+)=(.+)$/.exec(c);
+    if (!m)
+      throw new UsageError(`--claim must look like Type=Value (e.g. HawkEyeDashboardILS=Read), got '${c}'`);
+    return { type: m[1], value: m[2] };
+  });
+}
+
+function need(value: string | undefined, what: string): string {
+  if (!value) throw new UsageError(`${what} is required\n\n${USAGE}`);
+  return value;
+}
+
+function checkPassword(password: string): string {
+  const problem = passwordPolicyError(password);
+  if (problem) throw new UsageError(problem);
+  return password;
+}
+
+async function userId(store: Store, username: string): Promise<number> {
+  const user = await findUserByUsername(store, username);
+  if (!user) throw new UsageError(`No user '${username}' (see: npm run users -- list)`);
+  return user.id;
+}
+
+async function list(store: Store): Promise<void> {
+  const users = await store.query<{
+    id: number;
+    username: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    has_permission: boolean;
+    all_account_access: boolean;
+    is_active: boolean;
+  }>(
+    'SELECT id, username, first_name, last_name, email, has_permission, all_account_access, is_active FROM users ORDER BY id',
+  );
+  const accounts = await store.query<{ user_id: number; account_id: number }>(
+    'SELECT user_id, account_id FROM user_accounts ORDER BY account_id',
+  );
+  const extra = await store.query<{ user_id: number; claim_type: string; claim_value: string }>(
+    'SELECT user_id, claim_type, claim_value FROM user_claims ORDER BY claim_type',
+  );
+  for (const u of users) {
+    const acc = u.all_account_access
+      ? 'all accounts'
+      : `accounts ${
+          accounts
+            .filter((a) => a.user_id === u.id)
+            .map((a) => a.account_id)
+            .join(',') || '(none)'
+        }`;
+    const cl = extra.filter((c) => c.user_id === u.id).map((c) => `${c.claim_type}=${c.claim_value}`);
+    const flags = [!u.has_permission && 'NO PERMISSION', !u.is_active && 'INACTIVE'].filter(Boolean);
+    process.stdout.write(
+      `${String(u.id).padStart(4)}  ${u.username.padEnd(16)} ${`${u.first_name} ${u.last_name}`.padEnd(24)} ${u.email.padEnd(28)} ${acc}${cl.length ? `  ${cl.join(' ')}` : ''}${flags.length ? `  [${flags.join(', ')}]` : ''}\n`,
+    );
+  }
+}
+
+async function run(store: Store, command: string, args: string[], opts: Options): Promise<void> {
+  switch (command) {
+    case 'list':
+      return list(store);
+    case 'add': {
+      const username = need(args[0], '<username>');
+      if (await findUserByUsername(store, username))
+        throw new UsageError(`User '${username}' already exists`);
+      const id = await createUser(store, {
+        username,
+        password: checkPassword(need(opts.password, '--password')),
+        firstName: need(opts.first, '--first'),
+        lastName: need(opts.last, '--last'),
+        email: need(opts.email, '--email'),
+        allAccountAccess: opts['all-accounts'] === true,
+        hasPermission: opts['no-permission'] !== true,
+        accountIds: accountIds(opts),
+        claims: claims(opts),
+      });
+      process.stdout.write(`Created user '${username}' (id ${id})\n`);
+      return;
+    }
+    case 'set-password': {
+      const id = await userId(store, need(args[0], '<username>'));
+      await setPassword(store, id, checkPassword(need(args[1], '<password>')));
+      process.stdout.write(`Password of '${args[0]}' changed\n`);
+      return;
+    }
+    case 'grant': {
+      const id = await userId(store, need(args[0], '<username>'));
+      const acc = accountIds(opts);
+      const cl = claims(opts);
+      if (!acc.length && !cl.length && !opts['all-accounts'] && !opts.permission) {
+        throw new UsageError('Nothing to grant: give --account, --all-accounts, --claim or --permission');
+      }
+      for (const a of acc) await grantAccount(store, id, a);
+      for (const c of cl) await grantClaim(store, id, c);
+      if (opts['all-accounts'])
+        await store.query('UPDATE users SET all_account_access = TRUE WHERE id = $1', [id]);
+      if (opts.permission) await store.query('UPDATE users SET has_permission = TRUE WHERE id = $1', [id]);
+      process.stdout.write(`Granted to '${args[0]}'\n`);
+      return;
+    }
+    case 'impersonation-code': {
+      const username = need(args[0], '<username>');
+      const id = await userId(store, username);
+      const ttl = loadConfig().impersonationCodeTtlSeconds;
+      const { code, expiresAt } = await createImpersonationCode(store, id, ttl);
+      process.stderr.write(
+        `Impersonation code for '${username}', single use, valid until ${expiresAt.toISOString()}:\n`,
+      );
+      // The code alone on stdout, so scripts can capture it.
+      process.stdout.write(`${code}\n`);
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown command '${command}'\n\n${USAGE}`);
+  }
+}
+
+async function main(): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(process.argv.slice(2));
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  const [command, ...args] = parsed.positionals;
+  if (!command || parsed.values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return command || parsed.values.help ? 0 : 2;
+  }
+  let store: Store;
+  try {
+    store = await openStore(loadConfig());
+  } catch (err) {
+    const message = (err as Error).message;
+    process.stderr.write(
+      /lock/i.test(message)
+        ? `The database is in use by a running server (DuckDB allows one process): stop it and retry.\n${message}\n`
+        : `Cannot open the database: ${message}\n`,
+    );
+    return 1;
+  }
+  try {
+    await migrate(store);
+    await run(store, command, args, parsed.values);
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  } finally {
+    await store.close();
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,48 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type RefreshRefusal, revokeFamily, spendRefreshToken } from './refreshTokens';
+import { refuse } from './replies';
+import { type AuthResponse, issueSession } from './sessions';
+import { findUserById, findUserByUsername } from './userLookup';
+
+const REFUSALS: Record<RefreshRefusal | 'user', string> = {
+  unknown: 'The refresh token is not valid: sign in again',
+  revoked: 'The session has ended: sign in again',
+  expired: 'The refresh token has expired: sign in again',
+  reused: 'The refresh token was already used, so the session has been revoked: sign in again',
+  user: 'The user may no longer sign in: sign in again',
+};
+
+/**
+ * The refresh grant: spends the refresh token and answers a new session in the same family. Any
+ * refusal is a 401, which makes the client sign out.
+ */
+export async function refreshGrant(request: FastifyRequest, reply: FastifyReply, refreshToken: string) {
+  const { store, config } = request.server.ctx;
+  const outcome = await store.transaction(
+    async (
+      tx,
+    ): Promise<{ ok: true; session: AuthResponse } | { ok: false; reason: keyof typeof REFUSALS }> => {
+      const spent = await spendRefreshToken(tx, refreshToken);
+      if (!spent.ok) return spent;
+      const { userId, impersonator, familyId } = spent.owner;
+      const user = await findUserById(tx, userId);
+      // An impersonated session lasts only while the impersonator may still impersonate.
+      const actor = impersonator ? await findUserByUsername(tx, impersonator) : user;
+      if (
+        !user?.isActive ||
+        !user.hasPermission ||
+        !actor?.isActive ||
+        (impersonator && !actor.allAccountAccess)
+      ) {
+        await revokeFamily(tx, familyId);
+        return { ok: false, reason: 'user' };
+      }
+      return { ok: true, session: await issueSession(tx, config, user, { impersonator, familyId }) };
+    },
+  );
+  if (!outcome.ok) {
+    if (outcome.reason === 'reused') request.log.warn('refresh token reused: its session was revoked');
+    return refuse(reply, 401, 'invalid_token', REFUSALS[outcome.reason]);
+  }
+  return reply.send(outcome.session);
+}

@@ -1,0 +1,105 @@
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DRIVERS, startTestServer, type TestServer } from './harness';
+
+// A server whose access tokens live 1 second and whose per-address limits are tiny.
+const ENV = { ACCESS_TOKEN_TTL_SECONDS: '1' };
+const LIMITS = { LOGIN_FAILURES_PER_ADDRESS: '3', FORGOT_PASSWORD_PER_ADDRESS: '2' };
+
+/** A free port in 8100-8199 (the range this machine's shared runs agree on). */
+async function freePort(): Promise<number> {
+  for (
+    let port = 8100 + Math.floor(Math.random() * 100), n = 0;
+    n < 100;
+    n++, port = 8100 + ((port - 8099) % 100)
+  ) {
+    const free = await new Promise<boolean>((resolve) => {
+      const srv = createServer();
+      srv.once('error', () => resolve(false));
+      srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error('No free port in 8100-8199');
+}
+
+describe.each(DRIVERS)('auth expiry and per-address limits on %s', (driver) => {
+  let server: TestServer;
+
+  async function post(path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : {}, headers: res.headers };
+  }
+  const signIn = (username: string, password: string, from: string) =>
+    post(
+      '/token',
+      { grantType: 'password', clientId: 'HawkEye', username, password },
+      { 'x-forwarded-for': from },
+    );
+
+  beforeAll(async () => {
+    // The limits are read from the environment when the routes are registered.
+    for (const [k, v] of Object.entries(LIMITS)) vi.stubEnv(k, v);
+    try {
+      server = await startTestServer({ driver, env: { ...ENV, PORT: String(await freePort()) } });
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('refuses an expired access token with 401, and a refresh renews it', async () => {
+    const login = await signIn('manager', 'Demo1234', '10.1.0.1');
+    expect(login.status).toBe(200);
+    expect(login.body.expiresIn).toBe(1);
+    const auth = { authorization: `Bearer ${login.body.accessToken}` };
+    await new Promise((r) => setTimeout(r, 2_100));
+    const late = await post('/claims', undefined, auth);
+    expect(late.status).toBe(401);
+    expect(late.body.message).toMatch(/expired/);
+    const renewed = await post('/token', {
+      grantType: 'refresh_token',
+      clientId: 'HawkEye',
+      refreshToken: login.body.refreshToken,
+    });
+    expect(renewed.status).toBe(200);
+    const fresh = { authorization: `Bearer ${renewed.body.accessToken}` };
+    expect((await post('/claims', undefined, fresh)).status).toBe(200);
+    // The old extended data token has expired too: 401, so the client refreshes and retries.
+    const staleScope = await fetch(`${server.url}/claims`, {
+      headers: { ...fresh, 'x-extended-data-token': login.body.extendedDataToken },
+    });
+    expect(staleScope.status).toBe(401);
+    const freshScope = await fetch(`${server.url}/claims`, {
+      headers: { ...fresh, 'x-extended-data-token': renewed.body.extendedDataToken },
+    });
+    expect(freshScope.status).toBe(200);
+  });
+
+  it('counts failed sign-ins per client address across usernames', async () => {
+    const from = '10.2.0.1';
+    for (const user of ['a', 'b', 'c']) expect((await signIn(user, 'Wrong1234', from)).status).toBe(401);
+    const blocked = await signIn('admin', 'Demo1234', from);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another address is not affected.
+    expect((await signIn('admin', 'Demo1234', '10.2.0.2')).status).toBe(200);
+  });
+
+  it('counts forgot-password requests per client address', async () => {
+    const from = '10.3.0.1';
+    for (const username of ['x', 'y']) {
+      expect((await post('/forgotpassword', { username }, { 'x-forwarded-for': from })).status).toBe(404);
+    }
+    const blocked = await post('/forgotpassword', { username: 'manager' }, { 'x-forwarded-for': from });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+});

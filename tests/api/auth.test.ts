@@ -1,5 +1,4 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,23 +12,6 @@ import { DRIVERS, startTestServer, type TestServer } from './harness';
 const PASSWORD = 'Demo1234';
 const POLICY =
   'Password must be at least 8 characters, contain at least one upper and lower case letter and at least one number';
-
-/** A free port in 8100-8199 (the range this machine's shared runs agree on). */
-async function freePort(): Promise<number> {
-  for (
-    let port = 8100 + Math.floor(Math.random() * 100), n = 0;
-    n < 100;
-    n++, port = 8100 + ((port - 8099) % 100)
-  ) {
-    const free = await new Promise<boolean>((resolve) => {
-      const srv = createServer();
-      srv.once('error', () => resolve(false));
-      srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error('No free port in 8100-8199');
-}
 
 type Answer = { status: number; body: Record<string, unknown>; headers: Headers };
 
@@ -71,7 +53,7 @@ describe.each(DRIVERS)('auth on %s', (driver) => {
       .id;
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, env: { PORT: String(await freePort()) } });
+    server = await startTestServer({ driver });
     for (const username of ['resetme', 'lockme']) {
       await createUser(server.ctx.store, {
         username,

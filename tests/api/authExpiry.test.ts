@@ -1,27 +1,10 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DRIVERS, startTestServer, type TestServer } from './harness';
 
 // A server whose access tokens live 1 second and whose per-address limits are tiny.
-const ENV = { ACCESS_TOKEN_TTL_SECONDS: '1' };
+// The test client stands behind 127.0.0.1 as a trusted proxy, so X-Forwarded-For picks the address.
+const ENV = { ACCESS_TOKEN_TTL_SECONDS: '1', TRUSTED_PROXIES: '127.0.0.1' };
 const LIMITS = { LOGIN_FAILURES_PER_ADDRESS: '3', FORGOT_PASSWORD_PER_ADDRESS: '2' };
-
-/** A free port in 8100-8199 (the range this machine's shared runs agree on). */
-async function freePort(): Promise<number> {
-  for (
-    let port = 8100 + Math.floor(Math.random() * 100), n = 0;
-    n < 100;
-    n++, port = 8100 + ((port - 8099) % 100)
-  ) {
-    const free = await new Promise<boolean>((resolve) => {
-      const srv = createServer();
-      srv.once('error', () => resolve(false));
-      srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error('No free port in 8100-8199');
-}
 
 describe.each(DRIVERS)('auth expiry and per-address limits on %s', (driver) => {
   let server: TestServer;
@@ -46,7 +29,7 @@ describe.each(DRIVERS)('auth expiry and per-address limits on %s', (driver) => {
     // The limits are read from the environment when the routes are registered.
     for (const [k, v] of Object.entries(LIMITS)) vi.stubEnv(k, v);
     try {
-      server = await startTestServer({ driver, env: { ...ENV, PORT: String(await freePort()) } });
+      server = await startTestServer({ driver, env: ENV });
     } finally {
       vi.unstubAllEnvs();
     }

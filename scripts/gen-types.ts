@@ -12,7 +12,10 @@ const schemaDir = join(root, 'schemas', 'dashboard');
 const outDir = join(root, 'engine', 'types');
 
 /** Each output file and the schema it is generated from (the page schema pulls in every other one). */
-const targets = [{ schema: 'page.schema.json', out: 'dashboard.ts' }];
+const targets = [
+  { schema: 'page.schema.json', out: 'dashboard.ts', name: 'PageDefinition' },
+  { schema: 'endpoint-index.schema.json', out: 'endpointIndex.ts', name: 'EndpointIndex' },
+];
 
 const banner = `/* Generated from schemas/dashboard by scripts/gen-types.ts (npm run gen:types). Never edit by hand: change the schema and regenerate. */`;
 
@@ -52,7 +55,7 @@ function stripRefDescriptions(schemas: Map<string, Json>, file: string, node: Js
   for (const value of Object.values(node)) stripRefDescriptions(schemas, file, value);
 }
 
-async function generate(schemaFile: string): Promise<string> {
+async function generate(schemaFile: string, name: string): Promise<string> {
   const schemas = readSchemas();
   const dir = mkdtempSync(join(tmpdir(), 'gen-types-'));
   try {
@@ -60,20 +63,19 @@ async function generate(schemaFile: string): Promise<string> {
       stripRefDescriptions(schemas, file, schema);
       writeFileSync(join(dir, file), JSON.stringify(schema));
     }
-    return await compileOne(dir, schemas.get(schemaFile));
+    return await compileOne(dir, schemas.get(schemaFile), name);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-async function compileOne(dir: string, schema: Json | undefined): Promise<string> {
+async function compileOne(dir: string, schema: Json | undefined, name: string): Promise<string> {
   // biome-ignore lint/suspicious/noExplicitAny: the compiler takes its own JSONSchema type
-  return compile(schema as any, 'PageDefinition', {
+  return compile(schema as any, name, {
     cwd: dir,
     bannerComment: banner,
     additionalProperties: false,
     ignoreMinAndMaxItems: true,
-    strictIndexSignatures: true,
     unreachableDefinitions: false,
     format: true,
     style: { singleQuote: true, printWidth: 110 },
@@ -83,8 +85,8 @@ async function compileOne(dir: string, schema: Json | undefined): Promise<string
 async function main(): Promise<void> {
   const check = process.argv.includes('--check');
   let drift = 0;
-  for (const { schema, out } of targets) {
-    const text = await generate(schema);
+  for (const { schema, out, name } of targets) {
+    const text = await generate(schema, name);
     const path = join(outDir, out);
     if (check) {
       let current = '';

@@ -1,0 +1,271 @@
+import type { Action, Condition, DataSource, PageDefinition, Widget } from '../types/dashboard';
+import type { Problem } from './definitionError';
+import { endpointKey, type KnownEndpoints } from './endpointIndex';
+import { messages } from './messages';
+import { templateReferences } from './templateReferences';
+import { checkVegaLite } from './vegaLiteCheck';
+
+/** What a reference check needs to know about the page. */
+interface Scope {
+  params: string[];
+  sources: string[];
+  fieldsOf: (source: string | undefined) => { endpoint: string; fields: string[] } | undefined;
+  problems: Problem[];
+}
+
+/**
+ * The checks a schema cannot express: every referenced param, data source and panel exists,
+ * endpoints and body keys are known to the API, row fields named by widgets exist in the
+ * endpoint's response, and chart specs are valid Vega-Lite. Runs on a schema-valid definition.
+ */
+export function checkReferences(page: PageDefinition, endpoints: KnownEndpoints | undefined): Problem[] {
+  const problems: Problem[] = [];
+  const data = page.data ?? {};
+  const scope: Scope = {
+    params: Object.keys(page.params ?? {}),
+    sources: Object.keys(data),
+    problems,
+    fieldsOf: (source) => {
+      const s = source ? data[source] : undefined;
+      if (!s || !endpoints) return undefined;
+      const known = endpoints.get(endpointKey(s.method ?? 'POST', s.endpoint));
+      const fields = s.variant !== undefined ? known?.variants?.[String(s.variant)] : known?.fields;
+      return fields ? { endpoint: s.endpoint, fields } : undefined;
+    },
+  };
+  checkLayout(page, problems);
+  for (const [name, source] of Object.entries(data)) checkSource(`/data/${name}`, source, scope, endpoints);
+  if (page.titleSuffix) {
+    if (page.titleSuffix.data) checkSourceName('/titleSuffix/data', page.titleSuffix.data, scope);
+    checkTemplate('/titleSuffix/text', page.titleSuffix.text, page.titleSuffix.data, scope);
+  }
+  for (const [name, panel] of Object.entries(page.panels)) {
+    checkTemplate(`/panels/${name}/title`, panel.title, undefined, scope);
+    panel.blocks.forEach((block, b) => {
+      const at = `/panels/${name}/blocks/${b}`;
+      if (block.when) checkCondition(`${at}/when`, block.when, scope);
+      block.widgets.forEach((w, i) => {
+        checkWidget(`${at}/widgets/${i}`, w, scope);
+      });
+    });
+  }
+  return problems;
+}
+
+function checkLayout(page: PageDefinition, problems: Problem[]): void {
+  const panels = Object.keys(page.panels);
+  const placed = new Set<string>();
+  page.layout.forEach((row, r) => {
+    row.forEach((name, c) => {
+      const pointer = `/layout/${r}/${c}`;
+      if (!panels.includes(name)) problems.push({ pointer, message: messages.unknownPanel(name, panels) });
+      else if (placed.has(name)) problems.push({ pointer, message: messages.panelPlacedTwice(name) });
+      placed.add(name);
+    });
+  });
+  for (const name of panels)
+    if (!placed.has(name))
+      problems.push({ pointer: `/panels/${name}`, message: messages.panelNotPlaced(name), atKey: true });
+}
+
+function checkSource(
+  at: string,
+  source: DataSource,
+  scope: Scope,
+  endpoints: KnownEndpoints | undefined,
+): void {
+  const method = source.method ?? 'POST';
+  const known = endpoints?.get(endpointKey(method, source.endpoint));
+  if (endpoints && !known)
+    scope.problems.push({
+      pointer: `${at}/endpoint`,
+      message: messages.unknownEndpoint(method, source.endpoint, [...endpoints.keys()]),
+    });
+  if (known && source.variant !== undefined && known.variants && !(String(source.variant) in known.variants))
+    scope.problems.push({
+      pointer: `${at}/variant`,
+      message: messages.unknownVariant(source.variant, source.endpoint, Object.keys(known.variants)),
+    });
+  for (const [key, value] of Object.entries(source.body ?? {})) {
+    const pointer = `${at}/body/${key}`;
+    if (known?.bodyKeys && !known.bodyKeys.includes(key))
+      scope.problems.push({ pointer, message: messages.unknownProperty(key, known.bodyKeys), atKey: true });
+    if (!value || typeof value !== 'object' || Array.isArray(value)) continue;
+    const kinds = ['$filter', '$param', '$table'].filter((k) => k in value);
+    if (kinds.length !== 1) scope.problems.push({ pointer, message: messages.referenceShape() });
+    if (value.state !== undefined && !('$table' in value))
+      scope.problems.push({
+        pointer: `${pointer}/state`,
+        message: messages.referenceStateWithoutTable('state'),
+        atKey: true,
+      });
+    if (value.$param !== undefined) checkParam(`${pointer}/$param`, value.$param, scope);
+  }
+  if (source.when) checkCondition(`${at}/when`, source.when, scope);
+}
+
+function checkParam(pointer: string, name: string, scope: Scope): void {
+  if (!scope.params.includes(name))
+    scope.problems.push({ pointer, message: messages.unknownParam(name, scope.params) });
+}
+
+function checkSourceName(pointer: string, name: string, scope: Scope): void {
+  if (!scope.sources.includes(name))
+    scope.problems.push({ pointer, message: messages.unknownSource(name, scope.sources) });
+}
+
+function checkField(
+  pointer: string,
+  field: string | undefined,
+  source: string | undefined,
+  scope: Scope,
+): void {
+  if (field === undefined) return;
+  const known = scope.fieldsOf(source);
+  if (known && !known.fields.includes(field))
+    scope.problems.push({ pointer, message: messages.unknownField(field, known.endpoint, known.fields) });
+}
+
+function checkCondition(at: string, when: Condition, scope: Scope): void {
+  checkParam(`${at}/param`, when.param, scope);
+}
+
+function checkActions(
+  at: string,
+  actions: Action[] | undefined,
+  source: string | undefined,
+  scope: Scope,
+): void {
+  actions?.forEach((a, i) => {
+    const pointer = `${at}/${i}`;
+    const forms = [
+      a.set !== undefined && a.from !== undefined,
+      a.set !== undefined && 'value' in a,
+      a.reset !== undefined,
+    ];
+    if (forms.filter(Boolean).length !== 1 || (a.from !== undefined && 'value' in a))
+      scope.problems.push({ pointer, message: messages.actionShape() });
+    if (a.set !== undefined) checkParam(`${pointer}/set`, a.set, scope);
+    if (a.reset !== undefined) checkParam(`${pointer}/reset`, a.reset, scope);
+    if (a.from?.startsWith('row.')) checkField(`${pointer}/from`, a.from.slice(4), source, scope);
+  });
+}
+
+function checkTemplate(pointer: string, text: string, source: string | undefined, scope: Scope): void {
+  for (const ref of templateReferences(text)) {
+    if (ref.scope === 'param') checkParam(pointer, ref.name, scope);
+    else if (!source) scope.problems.push({ pointer, message: messages.rowReference(`{row.${ref.name}}`) });
+    else checkField(pointer, ref.name, source, scope);
+  }
+}
+
+function checkWidget(at: string, w: Widget, scope: Scope): void {
+  const source = 'data' in w ? w.data : undefined;
+  if (source) checkSourceName(`${at}/data`, source, scope);
+  if (w.when) checkCondition(`${at}/when`, w.when, scope);
+  const field = (path: string, name: string | undefined, from = source) =>
+    checkField(`${at}/${path}`, name, from, scope);
+  switch (w.kind) {
+    case 'tiles':
+      w.tiles.forEach((t, i) => {
+        field(`tiles/${i}/field`, t.field);
+        field(`tiles/${i}/previousField`, t.previousField);
+        field(`tiles/${i}/percentOf`, t.percentOf);
+      });
+      break;
+    case 'ring':
+      field('field', w.field);
+      field('previousField', w.previousField);
+      break;
+    case 'pie':
+      field('labelField', w.labelField);
+      field('valueField', w.valueField);
+      if (w.select) checkParam(`${at}/select`, w.select, scope);
+      if (w.filter) {
+        checkParam(`${at}/filter/param`, w.filter.param, scope);
+        field('filter/field', w.filter.field);
+      }
+      break;
+    case 'chart':
+      scope.problems.push(...checkVegaLite(w.spec, `${at}/spec`));
+      for (const f of chartFields(w.spec)) field(`spec${f.pointer}`, f.field);
+      break;
+    case 'table': {
+      const totals = w.totals?.data;
+      if (totals) checkSourceName(`${at}/totals/data`, totals, scope);
+      w.columns.forEach((c, i) => {
+        field(`columns/${i}/field`, c.field);
+        field(`columns/${i}/inactiveField`, c.inactiveField);
+        checkActions(`${at}/columns/${i}/link`, c.link, source, scope);
+        if (totals && c.total && !c.total.text)
+          field(`columns/${i}/total${c.total.field ? '/field' : ''}`, c.total.field ?? c.field, totals);
+      });
+      field('totalRows/field', w.totalRows?.field);
+      break;
+    }
+    case 'summary':
+      w.items?.forEach((item, i) => {
+        field(`items/${i}/field`, item.field);
+      });
+      field('rows/labelField', w.rows?.labelField);
+      field('rows/valueField', w.rows?.valueField);
+      break;
+    case 'pills':
+      checkParam(`${at}/param`, w.param, scope);
+      if (w.disableWhenEmpty) checkSourceName(`${at}/disableWhenEmpty/data`, w.disableWhenEmpty.data, scope);
+      checkActions(`${at}/on/select`, w.on?.select, undefined, scope);
+      break;
+    case 'multiselect':
+      checkParam(`${at}/param`, w.param, scope);
+      if (w.optionsFrom) {
+        checkSourceName(`${at}/optionsFrom/data`, w.optionsFrom.data, scope);
+        field('optionsFrom/labelField', w.optionsFrom.labelField, w.optionsFrom.data);
+        field('optionsFrom/valueField', w.optionsFrom.valueField, w.optionsFrom.data);
+      }
+      checkActions(`${at}/on/change`, w.on?.change, undefined, scope);
+      break;
+    case 'select':
+      checkParam(`${at}/param`, w.param, scope);
+      checkActions(`${at}/on/change`, w.on?.change, undefined, scope);
+      break;
+    case 'chip':
+      checkParam(`${at}/param`, w.param, scope);
+      checkTemplate(`${at}/text`, w.text, undefined, scope);
+      checkActions(`${at}/on/remove`, w.on?.remove, undefined, scope);
+      break;
+    case 'text':
+      checkTemplate(`${at}/text`, w.text, source, scope);
+      break;
+  }
+}
+
+/** Fields named in a Vega-Lite spec's encodings (also in layers), minus fields its transforms create. */
+function chartFields(spec: Record<string, unknown>): { pointer: string; field: string }[] {
+  const found: { pointer: string; field: string }[] = [];
+  const created = new Set<string>();
+  const visit = (node: Record<string, unknown>, pointer: string) => {
+    for (const t of (node.transform as Record<string, unknown>[] | undefined) ?? [])
+      collectCreated(t, created);
+    const encoding = node.encoding as Record<string, Record<string, unknown>> | undefined;
+    for (const [channel, def] of Object.entries(encoding ?? {})) {
+      if (def && typeof def.field === 'string')
+        found.push({ pointer: `${pointer}/encoding/${channel}/field`, field: def.field });
+    }
+    (node.layer as Record<string, unknown>[] | undefined)?.forEach((l, i) => {
+      visit(l, `${pointer}/layer/${i}`);
+    });
+  };
+  visit(spec, '');
+  return found.filter((f) => !created.has(f.field));
+}
+
+function collectCreated(node: unknown, into: Set<string>): void {
+  if (Array.isArray(node)) for (const n of node) collectCreated(n, into);
+  else if (node && typeof node === 'object') {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === 'as')
+        for (const name of Array.isArray(v) ? v : [v]) if (typeof name === 'string') into.add(name);
+      collectCreated(v, into);
+    }
+  }
+}

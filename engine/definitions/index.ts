@@ -1,0 +1,11 @@
+/** Definition loading for Node (CLI, server, tests): read, validate, normalize. */
+export { type DefinitionError, formatDefinitionError } from './definitionError';
+export { endpointKey, type KnownEndpoints, loadEndpointIndex } from './endpointIndex';
+export {
+  checkDefinitionText,
+  type LoadedDefinition,
+  type LoadOptions,
+  loadDefinition,
+} from './loadDefinition';
+export { definitionFiles, type LoadedSet, loadDefinitions } from './loadDefinitions';
+export type { NormalizedPage, NormalizedParam, NormalizedSource } from './normalizedPage';

@@ -1,0 +1,81 @@
+/**
+ * Every author-facing message of definition checking. Each says what is wrong (quoting the value)
+ * and, after a semicolon, what would be right. The file, position and JSON pointer are added by
+ * formatDefinitionError.
+ */
+import { closest } from './didYouMean';
+
+const q = (v: unknown): string => `'${String(v)}'`;
+const list = (names: Iterable<string>, max = 12): string => {
+  const all = [...names];
+  const shown = all.slice(0, max).map(q).join(', ');
+  return all.length > max ? `${shown}, ...` : shown || '(none)';
+};
+const suggest = (name: string, candidates: Iterable<string>, fallback: string): string => {
+  const c = closest(name, candidates);
+  return c ? `did you mean ${q(c)}?` : fallback;
+};
+
+/** All message builders, by what went wrong. */
+export const messages = {
+  syntax: (detail: string) => `invalid JSON: ${detail}; fix the syntax at this position`,
+  unreadable: (detail: string) => `cannot read the file: ${detail}; check the path`,
+  unknownProperty: (name: string, allowed: string[]) =>
+    `unknown property ${q(name)}; ${suggest(name, allowed, `allowed here: ${list(allowed)}`)}`,
+  missingProperty: (name: string) => `missing required property ${q(name)}; add it`,
+  wrongType: (expected: string, value: unknown) =>
+    `expected ${expected}, found ${describeValue(value)}; write ${expected === 'array' ? 'a list' : `a ${expected}`}`,
+  notAllowedValue: (value: unknown, allowed: unknown[]) =>
+    `${q(value)} is not allowed; ${suggest(String(value), allowed.map(String), `use one of ${list(allowed.map(String))}`)}`,
+  notConst: (value: unknown, expected: unknown) =>
+    `${q(value)} is not allowed; use ${JSON.stringify(expected)}`,
+  pattern: (value: unknown, pattern: string) => `${q(value)} does not match ${pattern}; rename it to match`,
+  tooFew: (limit: number) => `needs at least ${limit} item${limit === 1 ? '' : 's'}; add some`,
+  tooSmall: (value: unknown, limit: number) => `${q(value)} is too small; use at least ${limit}`,
+  tooShort: (limit: number) => `is shorter than ${limit} character${limit === 1 ? '' : 's'}; fill it in`,
+  notMatchingAny: (what: string) => `is not ${what}; see the schema description of this property`,
+  unknownKind: (kind: string, kinds: string[]) =>
+    `unknown widget kind ${q(kind)}; ${suggest(kind, kinds, `installed kinds: ${list(kinds)}`)}`,
+  schemaOther: (message: string) => `${message}; see the schema`,
+  referenceShape: () => 'a value reference needs exactly one of $filter, $param, $table; keep one of them',
+  referenceStateWithoutTable: (key: string) => `${q(key)} applies only to $table references; remove it`,
+  actionShape: () => 'an action is {set, from}, {set, value} or {reset}; keep one of these forms',
+  unknownParam: (name: string, known: string[]) =>
+    `param ${q(name)} is not declared in /params; ${suggest(name, known, `declare it, or use one of ${list(known)}`)}`,
+  unknownSource: (name: string, known: string[]) =>
+    `data source ${q(name)} is not declared in /data; ${suggest(name, known, `declare it, or use one of ${list(known)}`)}`,
+  unknownPanel: (name: string, known: string[]) =>
+    `panel ${q(name)} is not declared in /panels; ${suggest(name, known, `declare it, or use one of ${list(known)}`)}`,
+  panelNotPlaced: (name: string) => `panel ${q(name)} is not placed in /layout; add it to a layout row`,
+  panelPlacedTwice: (name: string) => `panel ${q(name)} is placed twice in /layout; keep one`,
+  unknownEndpoint: (method: string, path: string, known: string[]) =>
+    `endpoint ${q(`${method} ${path}`)} is not in the API endpoint index; ${suggest(`${method} ${path}`, known, 'use an endpoint the API serves')}`,
+  unknownVariant: (variant: unknown, path: string, known: string[]) =>
+    `variant ${q(variant)} of ${q(path)} is not in the API endpoint index; ${suggest(String(variant), known, `use one of ${list(known)}`)}`,
+  unknownField: (field: string, endpoint: string, fields: string[]) =>
+    `field ${q(field)} is not in the response rows of ${q(endpoint)}; ${suggest(field, fields, `use one of ${list(fields)}`)}`,
+  rowReference: (text: string) =>
+    `${q(text)} reads a row but the widget has no data source; add "data" or remove the row reference`,
+  vegaLite: (detail: string) =>
+    `is not valid Vega-Lite: ${detail}; see https://vega.github.io/vega-lite/docs/`,
+  vegaLiteValue: (value: unknown, allowed: string[]) =>
+    `Vega-Lite does not allow ${q(value)} here; ${suggest(String(value), allowed, `use one of ${list(allowed)}`)}`,
+  vegaLiteProperty: (name: string) =>
+    `Vega-Lite does not know the property ${q(name)} here; see https://vega.github.io/vega-lite/docs/`,
+  vegaLiteCompile: (detail: string) => `Vega-Lite cannot compile this spec: ${detail}; fix the spec`,
+  duplicate: (what: string, value: string, otherFile: string) =>
+    `${what} ${q(value)} is already used by ${otherFile}; choose another`,
+  endpointIndexMissing: (path: string) =>
+    `the API endpoint index ${path} is missing, so endpoints and fields cannot be checked; create it or pass --endpoints`,
+  panelError: (title: string) => `The panel '${title}' failed to render.`,
+  kindNotInstalled: (kind: string) => `A widget for kind '${kind}' is not installed.`,
+  noData: () => 'No Data',
+  retry: () => 'Retry',
+} as const;
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'an object';
+  return `${typeof value} ${JSON.stringify(value)}`;
+}

@@ -1,0 +1,49 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020';
+import addFormatsModule from 'ajv-formats';
+
+/** Where the dashboard schemas live: schemas/dashboard beside engine/. */
+export const dashboardSchemaDir = resolve(import.meta.dirname, '..', '..', 'schemas', 'dashboard');
+
+/** The compiled page schema and the widget kinds it declares. */
+export interface PageSchema {
+  /** Validates and fills schema defaults into the value (so pass a copy). */
+  validate: ValidateFunction;
+  kinds: string[];
+}
+
+let cached: PageSchema | undefined;
+
+/**
+ * Compiles schemas/dashboard/page.schema.json with every sibling schema. allErrors so a file's
+ * problems come all at once; useDefaults so the `default`s written in the schema are the only
+ * source of defaults (normalization then only resolves shorthand); verbose so errors carry the
+ * schema that failed (its property names feed 'did you mean').
+ */
+export function pageSchema(dir = dashboardSchemaDir): PageSchema {
+  if (cached && dir === dashboardSchemaDir) return cached;
+  const ajv = new Ajv2020({
+    allErrors: true,
+    verbose: true,
+    strict: false,
+    discriminator: true,
+    useDefaults: true,
+  });
+  const addFormats =
+    (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
+  addFormats(ajv as never);
+  const kinds: string[] = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.schema.json'))) {
+    const schema = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+    ajv.addSchema(schema);
+    const kind = /^widget-(.+)\.schema\.json$/.exec(file)?.[1];
+    if (kind) kinds.push(kind);
+  }
+  const validate = ajv.getSchema('page.schema.json');
+  if (!validate) throw new Error(`page.schema.json is missing from ${dir}`);
+  const result = { validate, kinds: kinds.sort() };
+  if (dir === dashboardSchemaDir) cached = result;
+  return result;
+}

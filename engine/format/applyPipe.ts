@@ -1,0 +1,42 @@
+import dayjs from 'dayjs';
+import type { Pipe } from '../types/dashboard';
+import { displayText } from './displayText';
+import { formatDaysHoursMinutes, formatMinutes } from './formatDuration';
+import { formatFixed, toNumber } from './formatNumber';
+
+/**
+ * Applies a column or template pipe. Numbers: decimal [digits=0], percent [digits=1, ratio=false]
+ * (table percentages have 1 decimal), currency [digits=2]; date [format='MM/DD/YYYY'];
+ * lowercase; uppercase; minutes; duration (seconds as 'days, hrs, min'). Missing values show an
+ * em dash in tables; texts pass through unchanged when not numeric (e.g. '12% (3)').
+ */
+export function applyPipe(value: unknown, pipe: Pipe | undefined): string {
+  if (value === null || value === undefined || value === '') return displayText.emDash;
+  if (!pipe)
+    return typeof value === 'number' ? formatFixed(value, Number.isInteger(value) ? 0 : 2) : String(value);
+  const args = pipe.args ?? [];
+  const n = toNumber(value);
+  switch (pipe.name) {
+    case 'decimal':
+      return n === undefined ? String(value) : formatFixed(n, Number(args[0] ?? 0));
+    case 'percent': {
+      if (n === undefined) return String(value);
+      const scaled = args[1] === true || args[1] === 'ratio' ? n * 100 : n;
+      return scaled === 0 ? '0%' : `${formatFixed(scaled, Number(args[0] ?? 1))}%`;
+    }
+    case 'currency':
+      return n === undefined ? String(value) : `$${formatFixed(n, Number(args[0] ?? 2))}`;
+    case 'date': {
+      const d = dayjs(value as string | number);
+      return d.isValid() ? d.format(String(args[0] ?? 'MM/DD/YYYY')) : String(value);
+    }
+    case 'lowercase':
+      return String(value).toLowerCase();
+    case 'uppercase':
+      return String(value).toUpperCase();
+    case 'minutes':
+      return formatMinutes(value);
+    case 'duration':
+      return formatDaysHoursMinutes(value);
+  }
+}

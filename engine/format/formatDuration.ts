@@ -1,0 +1,28 @@
+import { displayText } from './displayText';
+import { formatNumber, toNumber } from './formatNumber';
+
+/** Minutes with up to 2 decimals ('No Data' when missing). */
+export function formatMinutes(value: unknown): string {
+  const n = toNumber(value);
+  return n === undefined ? displayText.noData : formatNumber(n, 2);
+}
+
+/** Seconds as 'D days, H hrs, M min' (leading zero parts dropped; '0 min' for zero). */
+export function formatDaysHoursMinutes(seconds: unknown): string {
+  const n = toNumber(seconds);
+  if (n === undefined) return displayText.dash;
+  const totalMinutes = Math.round(n / 60);
+  const days = Math.floor(totalMinutes / 1440);
+  const hours = Math.floor((totalMinutes % 1440) / 60);
+  const minutes = totalMinutes % 60;
+  const parts: string[] = [];
+  if (days) parts.push(`${days} days`);
+  if (days || hours) parts.push(`${hours} hrs`);
+  parts.push(`${minutes} min`);
+  return parts.join(', ');
+}
+
+/** Seconds as hours, rounded up to 2 decimals. */
+export function secondsToHours(seconds: number): number {
+  return Math.ceil((seconds / 3600) * 100) / 100;
+}

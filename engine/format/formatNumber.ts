@@ -1,0 +1,46 @@
+import { displayText } from './displayText';
+
+/** A finite number from a value, or undefined for missing and non-numeric values. */
+export function toNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+    return Number(value);
+  return undefined;
+}
+
+/** Thousands comma-separated with at most `maxDecimals` decimals (trailing zeros dropped). */
+export function formatNumber(value: number, maxDecimals = 2): string {
+  return value.toLocaleString('en-US', { maximumFractionDigits: maxDecimals, minimumFractionDigits: 0 });
+}
+
+/** Thousands comma-separated with exactly `decimals` decimals. */
+export function formatFixed(value: number, decimals: number): string {
+  return value.toLocaleString('en-US', { maximumFractionDigits: decimals, minimumFractionDigits: decimals });
+}
+
+/**
+ * A tile value: 'No Data' when missing or not numeric; one million or more in millions with one
+ * decimal and the word Million (or M for a sub value); otherwise rounded to 2 decimals with commas.
+ */
+export function formatTileNumber(value: unknown, sub = false): string {
+  const n = toNumber(value);
+  if (n === undefined) return displayText.noData;
+  if (Math.abs(n) >= 1_000_000) {
+    return `${formatFixed(n / 1_000_000, 1)} ${sub ? displayText.millionShort : displayText.million}`;
+  }
+  return formatNumber(n, 2);
+}
+
+/** A percentage with a fixed number of decimals and '%'; 'No Data' when missing; zero is '0%'. */
+export function formatPercent(value: unknown, decimals: number): string {
+  const n = toNumber(value);
+  if (n === undefined) return displayText.noData;
+  if (n === 0) return '0%';
+  return `${formatFixed(n, decimals)}%`;
+}
+
+/** A total cell: an em dash when the total is zero or missing, else the formatted value. */
+export function formatTotal(value: unknown, format: (n: number) => string): string {
+  const n = toNumber(value);
+  return n === undefined || n === 0 ? displayText.emDash : format(n);
+}

@@ -1,0 +1,23 @@
+import { Alert } from '@mantine/core';
+import type { ComponentType } from 'react';
+import { useSource } from '../data/useSource';
+import { messages } from '../definitions/messages';
+import { evaluateCondition } from '../params/evaluateCondition';
+import type { Widget } from '../types/dashboard';
+import { widgetRegistry } from '../widgets/registry';
+import type { WidgetProps } from '../widgets/widgetProps';
+import { usePageRuntime } from './pageRuntime';
+
+function Bound({ widget }: { widget: Widget }) {
+  const source = useSource('data' in widget ? widget.data : undefined);
+  const Kind = widgetRegistry[widget.kind] as ComponentType<WidgetProps> | undefined;
+  if (!Kind) return <Alert color="red">{messages.kindNotInstalled(widget.kind)}</Alert>;
+  return <Kind widget={widget} source={source} />;
+}
+
+/** Renders one widget through the registry when its `when` holds, with its data source's rows. */
+export function WidgetHost({ widget }: { widget: Widget }) {
+  const { params } = usePageRuntime();
+  if (!evaluateCondition(widget.when, params)) return null;
+  return <Bound widget={widget} />;
+}

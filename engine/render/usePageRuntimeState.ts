@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { HostServices } from '../data/hostServices';
+import type { TableState } from '../data/tableState';
+import type { NormalizedPage } from '../definitions/normalizedPage';
+import { initialParams, storageOf, storeParam } from '../params/paramStorage';
+import { resolveActions } from '../params/resolveActions';
+import type { TableWidget, Widget } from '../types/dashboard';
+import type { PageRuntime } from './pageRuntime';
+
+function tableWidgets(definition: NormalizedPage): TableWidget[] {
+  return Object.values(definition.panels)
+    .flatMap((p) => p.blocks.flatMap((b) => b.widgets))
+    .filter((w: Widget): w is TableWidget => w.kind === 'table');
+}
+
+/** The initial paging and sort of every table state of a page, from its widgets' options. */
+export function initialTables(definition: NormalizedPage): Record<string, TableState> {
+  const tables: Record<string, TableState> = {};
+  for (const t of tableWidgets(definition)) {
+    const name = t.state ?? t.data;
+    tables[name] ??= {
+      pageIndex: 0,
+      pageSize: t.pageSize ?? 10,
+      sort: t.defaultSort
+        ? { field: t.defaultSort.field, direction: t.defaultSort.direction ?? 'asc' }
+        : null,
+    };
+  }
+  return tables;
+}
+
+const firstPage = (tables: Record<string, TableState>) =>
+  Object.fromEntries(Object.entries(tables).map(([k, t]) => [k, { ...t, pageIndex: 0 }]));
+
+/**
+ * Holds a page's params and table states. Params start from storage or their defaults; a param
+ * change returns tables to their first page; applying the global filter resets the params marked
+ * resetOnApply and returns tables to their first page.
+ */
+export function usePageRuntimeState(definition: NormalizedPage, host: HostServices): PageRuntime {
+  const storage = storageOf(host);
+  const [params, setParamValues] = useState(() => initialParams(definition.params, storage));
+  const [tables, setTables] = useState(() => initialTables(definition));
+
+  const setParams = useCallback(
+    (changes: ReadonlyMap<string, unknown>) => {
+      if (!changes.size) return;
+      setParamValues((current) => {
+        const next = { ...current };
+        for (const [name, value] of changes) {
+          const param = definition.params[name];
+          if (!param) continue;
+          next[name] = value === undefined ? param.default : value;
+          storeParam(param, value === undefined ? undefined : value, storage);
+        }
+        return next;
+      });
+      setTables(firstPage);
+    },
+    [definition, storage],
+  );
+
+  const lastApply = useRef(host.applyCount);
+  useEffect(() => {
+    if (host.applyCount === lastApply.current) return;
+    lastApply.current = host.applyCount;
+    const resets = new Map<string, unknown>();
+    for (const [name, p] of Object.entries(definition.params))
+      if (p.resetOnApply) resets.set(name, undefined);
+    setParams(resets);
+    setTables(firstPage);
+  }, [host.applyCount, definition, setParams]);
+
+  return useMemo<PageRuntime>(
+    () => ({
+      definition,
+      host,
+      params,
+      setParams,
+      runActions: (actions, event) => setParams(resolveActions(actions, event)),
+      tables,
+      setTable: (name, state) => setTables((t) => ({ ...t, [name]: state })),
+    }),
+    [definition, host, params, setParams, tables],
+  );
+}

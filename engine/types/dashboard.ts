@@ -1,0 +1,1033 @@
+/* Generated from schemas/dashboard by scripts/gen-types.ts (npm run gen:types). Never edit by hand: change the schema and regenerate. */
+
+/**
+ * A literal value: a string, number, boolean, null, or a list of those.
+ */
+export type Literal = string | number | boolean | null | (string | number | boolean | null)[];
+/**
+ * A request body value: a literal (string, number, boolean, null or list of literals) or a value reference object.
+ */
+export type BodyValue =
+  (string | number | boolean | null) | (string | number | boolean | null)[] | ValueReference;
+/**
+ * A literal value: a string, number, boolean, null, or a list of those.
+ */
+export type Literal1 = string | number | boolean | null | (string | number | boolean | null)[];
+/**
+ * A widget: its kind picks the options schema.
+ */
+export type Widget =
+  | TilesWidget
+  | RingWidget
+  | PieWidget
+  | ChartWidget
+  | TableWidget
+  | SummaryWidget
+  | PillsWidget
+  | MultiselectWidget
+  | SelectWidget
+  | ChipWidget
+  | TextWidget;
+/**
+ * Actions run in order when the event fires.
+ */
+export type Actions = Action[];
+
+/**
+ * A dashboard page: route, menu entry, filter-bar flags, access rule, params, data sources, panels and their layout.
+ */
+export interface PageDefinition {
+  /**
+   * The path of this schema, so editors complete definitions.
+   */
+  $schema?: string;
+  /**
+   * The version of the definition format.
+   */
+  schemaVersion: 1;
+  /**
+   * A unique page id (kebab case).
+   */
+  id: string;
+  /**
+   * The route path of the page, unique among pages.
+   */
+  route: string;
+  /**
+   * The page title.
+   */
+  title: string;
+  /**
+   * Text after the title, e.g. 'as of {row.field|date:M/D/YYYY h:mm A}'.
+   */
+  titleSuffix?: {
+    /**
+     * The template, as in the text widget.
+     */
+    text: string;
+    /**
+     * The data source the template's row values come from.
+     */
+    data?: string;
+    /**
+     * Shown while the value is missing.
+     */
+    placeholder?: string;
+  };
+  /**
+   * The side-menu entry.
+   */
+  menu?: {
+    /**
+     * The menu text.
+     */
+    label: string;
+    /**
+     * The collapsible menu section it sits in; none for a top-level entry.
+     */
+    section?: string;
+    /**
+     * The position in the menu (smaller first).
+     */
+    order?: number;
+  };
+  /**
+   * Which filter-bar controls show on this page.
+   */
+  filterBar?: {
+    /**
+     * Show the 'Filters' heading.
+     */
+    isTitleLabelVisible?: boolean;
+    /**
+     * Show the Accounts multi-select.
+     */
+    isAccountsVisible?: boolean;
+    /**
+     * Show the Apply button.
+     */
+    isApplyVisible?: boolean;
+    /**
+     * Show the Period picker.
+     */
+    isPeriodVisible?: boolean;
+    /**
+     * Show the Reset button.
+     */
+    isResetVisible?: boolean;
+    /**
+     * Show the Sites multi-select.
+     */
+    isSitesVisible?: boolean;
+  };
+  /**
+   * A claim the user must hold to see the page.
+   */
+  access?: {
+    /**
+     * The claim type.
+     */
+    claim: string;
+    /**
+     * The claim value.
+     */
+    value: string;
+  };
+  /**
+   * The page params by name.
+   */
+  params?: {
+    [k: string]: Param;
+  };
+  /**
+   * The data sources by name.
+   */
+  data?: {
+    [k: string]: DataSource;
+  };
+  /**
+   * The panels by name.
+   */
+  panels: {
+    [k: string]: Panel;
+  };
+  /**
+   * Rows of panel names, top to bottom; panels in one row share its width.
+   */
+  layout: string[][];
+}
+/**
+ * A named page value with a default; widgets read and set it, data sources send it.
+ */
+export interface Param {
+  default?: Literal;
+  /**
+   * A sessionStorage key: the value is remembered across visits under it.
+   */
+  storageKey?: string;
+  /**
+   * Reset to the default when the global filter is applied.
+   */
+  resetOnApply?: boolean;
+  /**
+   * What the param holds.
+   */
+  description?: string;
+}
+/**
+ * A request to an API endpoint whose response rows widgets show.
+ */
+export interface DataSource {
+  /**
+   * The endpoint path, e.g. '/api/data/x/y'; it must be listed in the API's endpoint index.
+   */
+  endpoint: string;
+  /**
+   * The HTTP method.
+   */
+  method?: 'GET' | 'POST';
+  /**
+   * The request body template: each value is a literal or a value reference.
+   */
+  body?: {
+    [k: string]: BodyValue;
+  };
+  /**
+   * For endpoints whose row fields depend on a body value (a data code): the index entry variant whose fields apply.
+   */
+  variant?: string | number;
+  /**
+   * A JSON pointer to the row list in the response; '' means the response is the list.
+   */
+  rows?: string;
+  /**
+   * A JSON pointer to the total row count in the response, for paged tables.
+   */
+  total?: string;
+  when?: Condition;
+  /**
+   * Refetch when the global filter is applied.
+   */
+  reloadOnApply?: boolean;
+}
+/**
+ * A value taken at request time from the applied global filter, a page param or a table's paging and sort state. Exactly one key. Exactly one of $filter, $param and $table.
+ */
+export interface ValueReference {
+  /**
+   * A key of the applied global filter the host passes to the engine (for example a list of ids or a period bound).
+   */
+  $filter?: string;
+  /**
+   * A name used to refer to a param, data source, panel or state: letters, digits and underscores, starting with a letter.
+   */
+  $param?: string;
+  /**
+   * A part of the paging and sort state of the table bound to this data source.
+   */
+  $table?: 'limit' | 'offset' | 'page' | 'sortField' | 'sortDirection' | 'sorts';
+  /**
+   * A name used to refer to a param, data source, panel or state: letters, digits and underscores, starting with a letter.
+   */
+  state?: string;
+  /**
+   * With $param or $filter: replaces the value by the entry of this map whose key is the value (a list value is mapped item by item and flattened).
+   */
+  map?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Leave the key out of the request body when the value is null, an empty string or an empty list.
+   */
+  omitWhenEmpty?: boolean;
+}
+/**
+ * Shows the widget or block only while the named param has the given value (equals), does not have it (notEquals), or is set at all (isSet).
+ */
+export interface Condition {
+  /**
+   * A name used to refer to a param, data source, panel or state: letters, digits and underscores, starting with a letter.
+   */
+  param: string;
+  equals?: Literal1;
+  notEquals?: Literal1;
+  /**
+   * Shown when the param is set (true) or unset: null, empty string or empty list (false).
+   */
+  isSet?: boolean;
+}
+/**
+ * A card with a title, an optional header link and info popover, and blocks of widgets.
+ */
+export interface Panel {
+  /**
+   * The card title; {param.name} inserts a param's value.
+   */
+  title: string;
+  /**
+   * A link in the header to another route.
+   */
+  link?: {
+    /**
+     * The route the link opens (e.g. '/dashboard/x').
+     */
+    route: string;
+    /**
+     * The link text.
+     */
+    label?: string;
+  };
+  info?: Popover;
+  /**
+   * Draw the card border.
+   */
+  bordered?: boolean;
+  /**
+   * The blocks of widgets, top to bottom.
+   */
+  blocks: Block[];
+}
+/**
+ * An info popover or tooltip: a title and a content text.
+ */
+export interface Popover {
+  /**
+   * The heading of the popover.
+   */
+  title?: string;
+  /**
+   * The body text of the popover.
+   */
+  content: string;
+}
+/**
+ * A group of widgets laid out in a row or a column.
+ */
+export interface Block {
+  /**
+   * How the widgets are laid out.
+   */
+  direction?: 'row' | 'column';
+  when?: Condition;
+  /**
+   * The widgets of the block.
+   */
+  widgets: Widget[];
+}
+/**
+ * A row of metric tiles with current and comparison values and up/down indicators.
+ */
+export interface TilesWidget {
+  /**
+   * The widget kind: 'tiles'.
+   */
+  kind: 'tiles';
+  /**
+   * An optional id, unique in the panel, used in messages and test ids.
+   */
+  id?: string;
+  /**
+   * A name used to refer to a param, data source, panel or state: letters, digits and underscores, starting with a letter.
+   */
+  data: string;
+  when?: Condition;
+  /**
+   * The share of the block's width this widget takes (flex grow).
+   */
+  span?: number;
+  /**
+   * The tiles, left to right.
+   *
+   * @minItems 1
+   */
+  tiles: Tile[];
+}
+/**
+ * One metric tile.
+ */
+export interface Tile {
+  /**
+   * The tile heading.
+   */
+  title: string;
+  /**
+   * A smaller line under the heading.
+   */
+  subtitle?: string;
+  /**
+   * The row field holding the main (current period) value.
+   */
+  field: string;
+  /**
+   * The row field holding the comparison (previous period or reference) value.
+   */
+  previousField?: string;
+  /**
+   * How values show: number (2 decimals, Million above one million), percent (no decimals), percent2 (2 decimals), minutes (a time in minutes).
+   */
+  format?: 'number' | 'percent' | 'percent2' | 'minutes';
+  /**
+   * A label after the main value (e.g. a unit).
+   */
+  label?: string;
+  /**
+   * A label before the comparison value.
+   */
+  previousLabel?: string;
+  /**
+   * A unit after the comparison value (e.g. 'min').
+   */
+  previousSuffix?: string;
+  /**
+   * Which direction is good; without it no indicator shows.
+   */
+  better?: 'higher' | 'lower';
+  /**
+   * How an equal value shows.
+   */
+  tie?: 'positive' | 'negative' | 'neutral';
+  tooltip?: Popover;
+  /**
+   * Compute the main value as field / this field x 100 instead of reading it.
+   */
+  percentOf?: string;
+}
+/**
+ * A ring (donut) showing one percentage with a comparison line and a coloured indicator; animates one percent step per 10 ms.
+ */
+export interface RingWidget {
+  /**
+   * The widget kind: 'ring'.
+   */
+  kind: 'ring';
+  /**
+   * An optional id, unique in the panel, used in messages and test ids.
+   */
+  id?: string;
+  /**
+   * A name used to refer to a param, data source, panel or state: letters, digits and underscores, starting with a letter.
+   */
+  data: string;
+  when?: Condition;
+  /**
+   * The share of the block's width this widget takes (flex grow).
+   */
+  span?: number;
+  /**
+   * The text inside or above the ring.
+   */
+  title?: string;
+  /**
+   * The row field holding the percentage (0-100).
+   */
+  field: string;
+  /**
+   * The row field holding the comparison percentage.
+   */
+  previousField?: string;
+  /**
+   * The label of the comparison value.
+   */
+  previousLabel?: string;
+  /**
+   * Which direction is good.
+   */
+  better?: 'higher' | 'lower';
+  /**
+   * How an equal value shows.
+   */
+  tie?: 'positive' | 'negative' | 'neutral';
+  /**
+   * The canvas size in pixels.
+   */
+  size?: number;
+}
+/**
+ * A Vega-Lite arc chart: at most 9 slices then 'Misc.', sorted by label case-insensitively, 10 fixed colours, percentage labels over a size threshold.
+ */
+export interface PieWidget {
+  /**
+   * The widget kind: 'pie'.
+   */
+  kind: 'pie';
+  /**
+   * An optional id, unique in the panel, used in messages and test ids.
+   */
+  id?: string;
+  /**
+   * A name used to refer to a param, data source, panel or state: letters, digits and underscores, starting with a letter.
+   */
+  data: string;
+  when?: Condition;
+  /**
+   * The share of the block's width this widget takes (flex grow).
+   */
+  span?: number;
+  /**
+   * The row field holding the slice label.
+   */
+  labelField: string;
+  /**
+   * The row field holding the slice value.
+   */
+  valueField: string;
+  /**
+   * An optional heading above the chart.
+   */
+  title?: string;
+  /**
+   * Slices kept before the rest is summed into 'Misc.'.
+   */
+  maxSlices?: number;
+  /**
+   * A name used to refer to a param, data source, panel or state: letters, digits and underscores, starting with a letter.
+   */
+  select?: string;
+  /**
+   * Shows only rows whose field equals a param's value (rows pass when the param is unset).
+   */
+  filter?: {
+    /**
+     * The row field compared.
+     */
+    field: string;
+    /**
+     * A name used to refer to a param, data source, panel or state: letters, digits and underscores, starting with a letter.
+     */
+    param: string;
+  };
+  /**
+   * The chart height in pixels.
+   */
+  height?: number;
+}
+/**
+ * Any Vega-Lite spec; the rows are injected as the named dataset; clicking a legend entry toggles that series.
+ */
+export interface ChartWidget {
+  /**
+   * The widget kind: 'chart'.
+   */
+  kind: 'chart';
+  /**
+   * An optional id, unique in the panel, used in messages and test ids.
+   */
+  id?: string;
+  /**
+   * A name used to refer to a param, data source, panel or state: letters, digits and underscores, starting with a letter.
+   */
+  data: string;
+  when?: Condition;
+  /**
+   * The share of the block's width this widget takes (flex grow).
+   */
+  span?: number;
+  /**
+   * A Vega-Lite spec (validated against Vega-Lite's own schema). Its data should be {"name": <dataset>}.
+   */
+  spec: {};
+  /**
+   * The name of the dataset the rows are injected as.
+   */
+  dataset?: string;
+  /**
+   * Clicking a legend entry hides or shows that series (needs a field in the color encoding).
+   */
+  legendToggle?: boolean;
+  /**
+   * A text under the chart.
+   */
+  hint?: string;
+  /**
+   * The chart height in pixels.
+   */
+  height?: number;
+}
+/**
+ * A server-side sorted and paged table (TanStack Table) with optional row numbers, totals row and grouped rows.
+ */
+export interface TableWidget {
+  /**
+   * The widget kind: 'table'.
+   */
+  kind: 'table';
+  /**
+   * An optional id, unique in the panel, used in messages and test ids.
+   */
+  id?: string;
+  /**
+   * A name used to refer to a param, data source, panel or state: letters, digits and underscores, starting with a letter.
+   */
+  data: string;
+  when?: Condition;
+  /**
+   * The share of the block's width this widget takes (flex grow).
+   */
+  span?: number;
+  /**
+   * The columns, left to right.
+   *
+   * @minItems 1
+   */
+  columns: Column[];
+  /**
+   * A name used to refer to a param, data source, panel or state: letters, digits and underscores, starting with a letter.
+   */
+  state?: string;
+  /**
+   * A first '#' column numbering rows from offset + 1.
+   */
+  rowNumbers?: {
+    /**
+     * The header text.
+     */
+    header?: string;
+    /**
+     * The CSS width.
+     */
+    width?: number | string;
+  };
+  /**
+   * The initial page size.
+   */
+  pageSize?: 10 | 25 | 50 | 100;
+  /**
+   * The page sizes offered.
+   */
+  pageSizes?: number[];
+  /**
+   * The sort applied before the user sorts.
+   */
+  defaultSort?: {
+    /**
+     * The sort key (a column's sortField or field).
+     */
+    field: string;
+    /**
+     * The direction.
+     */
+    direction?: 'asc' | 'desc';
+  };
+  /**
+   * A totals row read from another data source (its first row).
+   */
+  totals?: {
+    /**
+     * A name used to refer to a param, data source, panel or state: letters, digits and underscores, starting with a letter.
+     */
+    data: string;
+    /**
+     * The text in the first cell.
+     */
+    label?: string;
+  };
+  /**
+   * Where the total row count comes from when the source has no total: a row field plus an offset (e.g. a max index plus 1).
+   */
+  totalRows?: {
+    /**
+     * The row field.
+     */
+    field: string;
+    /**
+     * Added to the field's value.
+     */
+    add?: number;
+  };
+  /**
+   * Show the page size chooser and paginator.
+   */
+  paginator?: boolean;
+  /**
+   * The maximum body height in pixels before it scrolls.
+   */
+  maxHeight?: number;
+}
+/**
+ * A table column.
+ */
+export interface Column {
+  /**
+   * The header text.
+   */
+  header: string;
+  /**
+   * The row field shown in the cell.
+   */
+  field: string;
+  /**
+   * Horizontal alignment.
+   */
+  align?: 'left' | 'center' | 'right';
+  /**
+   * A CSS width (e.g. 65 or '20%').
+   */
+  width?: number | string;
+  /**
+   * A CSS minimum width.
+   */
+  minWidth?: number | string;
+  pipe?: Pipe;
+  /**
+   * Whether clicking the header sorts by this column (server-side).
+   */
+  sortable?: boolean;
+  /**
+   * The sort key sent to the server; defaults to field.
+   */
+  sortField?: string;
+  link?: Actions;
+  /**
+   * A boolean row field; when it is false the cell gets ' (Inactive)' after its value.
+   */
+  inactiveField?: string;
+  /**
+   * Rows with the same value in this column are grouped: the cell spans them (rowspan).
+   */
+  group?: boolean;
+  /**
+   * What the totals row shows in this column.
+   */
+  total?: {
+    /**
+     * The field of the totals row; defaults to the column's field.
+     */
+    field?: string;
+    /**
+     * A literal text instead of a field (e.g. 'Total').
+     */
+    text?: string;
+    pipe?: Pipe;
+    /**
+     * Show an em dash when the total is zero or missing.
+     */
+    zeroAsDash?: boolean;
+  };
+  /**
+   * A tooltip on the header.
+   */
+  tooltip?: string;
+}
+/**
+ * A display transform applied to a value.
+ */
+export interface Pipe {
+  /**
+   * The transform: decimal, percent, currency, date, lowercase, uppercase, minutes or duration ('days, hrs, min' from seconds).
+   */
+  name: 'decimal' | 'percent' | 'currency' | 'date' | 'lowercase' | 'uppercase' | 'minutes' | 'duration';
+  /**
+   * Arguments of the transform: decimal/percent/currency take a digits count (percent also the 'ratio' flag when the value is a 0-1 ratio), date takes a format such as 'M/D/YYYY h:mm A'.
+   */
+  args?: (string | number | boolean)[];
+}
+/**
+ * Sets a page param, either from a field of the clicked row or event ('row.fieldName', 'event.value') or to a literal value; or resets a param to its default. Use set with from or value, or reset alone.
+ */
+export interface Action {
+  /**
+   * A name used to refer to a param, data source, panel or state: letters, digits and underscores, starting with a letter.
+   */
+  set?: string;
+  /**
+   * Where the value comes from: 'row.<field>' for the clicked row, 'event.value' for the widget's emitted value.
+   */
+  from?: string;
+  value?: Literal1;
+  /**
+   * A name used to refer to a param, data source, panel or state: letters, digits and underscores, starting with a letter.
+   */
+  reset?: string;
+}
+/**
+ * A summary pane: a heading and label/value lines read from the first row (or one line per row).
+ */
+export interface SummaryWidget {
+  /**
+   * The widget kind: 'summary'.
+   */
+  kind: 'summary';
+  /**
+   * An optional id, unique in the panel, used in messages and test ids.
+   */
+  id?: string;
+  /**
+   * A name used to refer to a param, data source, panel or state: letters, digits and underscores, starting with a letter.
+   */
+  data?: string;
+  when?: Condition;
+  /**
+   * The share of the block's width this widget takes (flex grow).
+   */
+  span?: number;
+  /**
+   * The heading.
+   */
+  title?: string;
+  /**
+   * The lines; each reads one field of the first row.
+   *
+   * Items: One line.
+   */
+  items?: {
+    /**
+     * The label.
+     */
+    label: string;
+    /**
+     * The row field.
+     */
+    field: string;
+    pipe?: Pipe;
+    /**
+     * A tooltip on the value.
+     */
+    tooltip?: string;
+  }[];
+  /**
+   * Instead of items: one line per row, label and value from these fields.
+   */
+  rows?: {
+    /**
+     * The field holding the label.
+     */
+    labelField: string;
+    /**
+     * The field holding the value.
+     */
+    valueField: string;
+    pipe?: Pipe;
+  };
+  /**
+   * Shown for a missing value.
+   */
+  empty?: string;
+  /**
+   * Tooltip of a missing value.
+   */
+  emptyTooltip?: string;
+}
+/**
+ * Pill buttons: clicking an enabled pill selects only it and sets the param.
+ */
+export interface PillsWidget {
+  /**
+   * The widget kind: 'pills'.
+   */
+  kind: 'pills';
+  /**
+   * An optional id, unique in the panel, used in messages and test ids.
+   */
+  id?: string;
+  when?: Condition;
+  /**
+   * The share of the block's width this widget takes (flex grow).
+   */
+  span?: number;
+  /**
+   * A name used to refer to a param, data source, panel or state: letters, digits and underscores, starting with a letter.
+   */
+  param: string;
+  /**
+   * The pills.
+   *
+   * @minItems 1
+   */
+  options: Option[];
+  /**
+   * Disable a pill while a data source has no rows; if it was selected, select the fallback.
+   */
+  disableWhenEmpty?: {
+    value: Literal1;
+    /**
+     * A name used to refer to a param, data source, panel or state: letters, digits and underscores, starting with a letter.
+     */
+    data: string;
+    fallback: Literal1;
+  };
+  /**
+   * Actions by event.
+   */
+  on?: {
+    select?: Actions;
+  };
+}
+/**
+ * A choice of a pills, select or multiselect widget.
+ */
+export interface Option {
+  /**
+   * The text shown.
+   */
+  label: string;
+  value: Literal1;
+  /**
+   * Show the option as inactive (' (Inactive)' after the label).
+   */
+  inactive?: boolean;
+}
+/**
+ * A multi-select with search, Check All / Uncheck All and an optional Apply button; sets a list param.
+ */
+export interface MultiselectWidget {
+  /**
+   * The widget kind: 'multiselect'.
+   */
+  kind: 'multiselect';
+  /**
+   * An optional id, unique in the panel, used in messages and test ids.
+   */
+  id?: string;
+  when?: Condition;
+  /**
+   * The share of the block's width this widget takes (flex grow).
+   */
+  span?: number;
+  /**
+   * A name used to refer to a param, data source, panel or state: letters, digits and underscores, starting with a letter.
+   */
+  param: string;
+  /**
+   * The label.
+   */
+  label?: string;
+  /**
+   * The choices.
+   */
+  options?: Option[];
+  /**
+   * Read the choices from a data source's rows.
+   */
+  optionsFrom?: {
+    /**
+     * A name used to refer to a param, data source, panel or state: letters, digits and underscores, starting with a letter.
+     */
+    data: string;
+    /**
+     * The label field.
+     */
+    labelField: string;
+    /**
+     * The value field.
+     */
+    valueField: string;
+  };
+  /**
+   * Show the search box.
+   */
+  search?: boolean;
+  /**
+   * Show an Apply button; the param changes only on Apply.
+   */
+  apply?: boolean;
+  /**
+   * Actions by event.
+   */
+  on?: {
+    change?: Actions;
+  };
+}
+/**
+ * A single-choice dropdown that sets a param.
+ */
+export interface SelectWidget {
+  /**
+   * The widget kind: 'select'.
+   */
+  kind: 'select';
+  /**
+   * An optional id, unique in the panel, used in messages and test ids.
+   */
+  id?: string;
+  when?: Condition;
+  /**
+   * The share of the block's width this widget takes (flex grow).
+   */
+  span?: number;
+  /**
+   * A name used to refer to a param, data source, panel or state: letters, digits and underscores, starting with a letter.
+   */
+  param: string;
+  /**
+   * The label.
+   */
+  label?: string;
+  /**
+   * The choices.
+   *
+   * @minItems 1
+   */
+  options: Option[];
+  /**
+   * Actions by event.
+   */
+  on?: {
+    change?: Actions;
+  };
+}
+/**
+ * A removable chip shown while a param is set; its x runs the remove actions (by default resets the param).
+ */
+export interface ChipWidget {
+  /**
+   * The widget kind: 'chip'.
+   */
+  kind: 'chip';
+  /**
+   * An optional id, unique in the panel, used in messages and test ids.
+   */
+  id?: string;
+  when?: Condition;
+  /**
+   * The share of the block's width this widget takes (flex grow).
+   */
+  span?: number;
+  /**
+   * A name used to refer to a param, data source, panel or state: letters, digits and underscores, starting with a letter.
+   */
+  param: string;
+  /**
+   * The chip text; {name} inserts a param's value.
+   */
+  text: string;
+  /**
+   * Actions by event.
+   */
+  on?: {
+    remove?: Actions;
+  };
+}
+/**
+ * A line of text with templated values: {param.name}, {row.field} (first row of data), each optionally piped as {row.field|date:M/D/YYYY h:mm A}.
+ */
+export interface TextWidget {
+  /**
+   * The widget kind: 'text'.
+   */
+  kind: 'text';
+  /**
+   * An optional id, unique in the panel, used in messages and test ids.
+   */
+  id?: string;
+  /**
+   * A name used to refer to a param, data source, panel or state: letters, digits and underscores, starting with a letter.
+   */
+  data?: string;
+  when?: Condition;
+  /**
+   * The share of the block's width this widget takes (flex grow).
+   */
+  span?: number;
+  /**
+   * The template.
+   */
+  text: string;
+  /**
+   * Shown for a row value while data loads or is missing.
+   */
+  placeholder?: string;
+  /**
+   * Visual style.
+   */
+  variant?: 'body' | 'title' | 'hint';
+}

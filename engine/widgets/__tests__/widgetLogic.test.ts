@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { buildRequestBody } from '../../data/buildRequestBody';
+import { extractRows, extractTotal } from '../../data/extractRows';
+import type { NormalizedPage, NormalizedSource } from '../../definitions/normalizedPage';
+import { menuEntries } from '../../menuEntries';
+import { evaluateCondition } from '../../params/evaluateCondition';
+import { resolveActions } from '../../params/resolveActions';
+import { labelThreshold, pieSlices } from '../pie/pieSlices';
+import { cellText, totalText } from '../table/cellText';
+import { groupSpans } from '../table/groupSpans';
+import { nextSort } from '../table/nextSort';
+import { entriesLabel, pageList } from '../table/pageList';
+import { fillTemplate } from '../text/fillTemplate';
+import { formatTileValue } from '../tiles/formatTileValue';
+import { indicatorOf } from '../tiles/indicator';
+
+describe('table', () => {
+  it('sort cycles none -> asc -> desc -> asc; another header starts again', () => {
+    const a = nextSort(null, 'x');
+    expect(a).toEqual({ field: 'x', direction: 'asc' });
+    const b = nextSort(a, 'x');
+    expect(b).toEqual({ field: 'x', direction: 'desc' });
+    expect(nextSort(b, 'x')).toEqual({ field: 'x', direction: 'asc' });
+    expect(nextSort(b, 'y')).toEqual({ field: 'y', direction: 'asc' });
+  });
+  it("paginator shows every page under 8, elides with '...' from 8", () => {
+    expect(pageList(7, 1)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(pageList(10, 1)).toEqual([1, 2, 3, 4, 5, '...', 10]);
+    expect(pageList(10, 9)).toEqual([1, '...', 6, 7, 8, 9, 10]);
+    expect(pageList(10, 5)).toEqual([1, '...', 4, 5, 6, '...', 10]);
+    expect(entriesLabel(10, 42)).toBe('Show 10 of 42 Entries');
+  });
+  it('grouped rows span', () => {
+    expect(groupSpans([{ g: 'a' }, { g: 'a' }, { g: 'b' }], 'g')).toEqual([2, 0, 1]);
+  });
+  it("cells get ' (Inactive)' and pipes; zero totals an em dash", () => {
+    const col = { header: 'G', field: 'g', inactiveField: 'active' };
+    expect(cellText(col, { g: 'North', active: false })).toBe('North (Inactive)');
+    expect(cellText(col, { g: 'North', active: true })).toBe('North');
+    const pct = { header: 'P', field: 'p', pipe: { name: 'percent' as const, args: [1] }, total: {} };
+    expect(totalText(pct, { p: 0 })).toBe('\u2014');
+    expect(totalText(pct, { p: 12.34 })).toBe('12.3%');
+  });
+});
+
+describe('tiles and ring indicators', () => {
+  it('better higher: up is positive; better lower: up is negative; ties follow the tie rule', () => {
+    expect(indicatorOf(5, 3, 'higher')).toEqual({ direction: 'up', tone: 'positive' });
+    expect(indicatorOf(5, 3, 'lower')).toEqual({ direction: 'up', tone: 'negative' });
+    expect(indicatorOf(2, 3, 'lower')).toEqual({ direction: 'down', tone: 'positive' });
+    expect(indicatorOf(3, 3, 'higher', 'positive')).toEqual({ direction: 'up', tone: 'positive' });
+    expect(indicatorOf(3, 3, 'lower', 'positive')).toEqual({ direction: 'down', tone: 'positive' });
+    expect(indicatorOf(3, 3, 'higher', 'neutral')).toEqual({ direction: 'flat', tone: 'neutral' });
+    expect(indicatorOf(null, 3, 'higher')).toBeUndefined();
+  });
+  it('tile formats', () => {
+    expect(formatTileValue(12.6, 'percent')).toBe('13%');
+    expect(formatTileValue(12.345, 'percent2')).toBe('12.35%');
+    expect(formatTileValue(undefined, 'number')).toBe('No Data');
+    expect(formatTileValue(2_500_000, 'number', true)).toBe('2.5 M');
+  });
+});
+
+describe('pie', () => {
+  it("keeps 9 slices by value, sums the rest into 'Misc.', sorts by label case-insensitively", () => {
+    const rows = Array.from({ length: 11 }, (_, i) => ({
+      l: `${String.fromCharCode(107 - i)}${i}`,
+      v: 11 - i,
+    }));
+    const slices = pieSlices(rows, 'l', 'v');
+    expect(slices).toHaveLength(10);
+    expect(slices.find((s) => s.label === 'Misc.')?.value).toBe(3);
+    const labels = slices.map((s) => s.label.toLowerCase());
+    expect(labels).toEqual([...labels].sort());
+    expect(Math.round(slices.reduce((s, x) => s + x.percent, 0))).toBe(100);
+  });
+  it('label threshold grows as the pie shrinks', () => {
+    expect([1000, 800, 600, 400, 200].map(labelThreshold)).toEqual([1, 2, 4, 8, 14]);
+  });
+});
+
+describe('params and data', () => {
+  it('actions set from the row, from a literal, or reset', () => {
+    const changes = resolveActions(
+      [
+        { set: 'a', from: 'row.id' },
+        { set: 'b', value: 'x' },
+        { reset: 'c' },
+        { set: 'd', from: 'event.value' },
+      ],
+      { row: { id: 7 }, value: 'v' },
+    );
+    expect([...changes]).toEqual([
+      ['a', 7],
+      ['b', 'x'],
+      ['c', undefined],
+      ['d', 'v'],
+    ]);
+  });
+  it('conditions', () => {
+    expect(evaluateCondition({ param: 'v', equals: 'a' }, { v: 'a' })).toBe(true);
+    expect(evaluateCondition({ param: 'v', notEquals: 'a' }, { v: 'a' })).toBe(false);
+    expect(evaluateCondition({ param: 'v', isSet: true }, { v: [] })).toBe(false);
+  });
+  it('request bodies read the filter, params and table state', () => {
+    const source = {
+      endpoint: '/x',
+      method: 'POST',
+      rows: '',
+      reloadOnApply: true,
+      body: {
+        ids: { $filter: 'ids' },
+        kinds: { $param: 'kinds', map: { all: ['A', 'B'], one: 'C' } },
+        limit: { $table: 'limit' },
+        skip: { $table: 'offset' },
+        sort: { $table: 'sorts' },
+        optional: { $param: 'missing', omitWhenEmpty: true },
+        code: 5,
+      },
+    } as NormalizedSource;
+    const body = buildRequestBody('t', source, {
+      filter: { ids: [1, 2] },
+      params: { kinds: ['all', 'one'] },
+      tables: { t: { pageIndex: 2, pageSize: 25, sort: { field: 'n', direction: 'desc' } } },
+    });
+    expect(body).toEqual({
+      ids: [1, 2],
+      kinds: ['A', 'B', 'C'],
+      limit: 25,
+      skip: 50,
+      sort: [{ column: 'n', direction: 'desc' }],
+      code: 5,
+    });
+  });
+  it('rows from lists, {headers, values} tables and single objects', () => {
+    expect(extractRows({ values: [{ a: 1 }], totalRows: 9 }, '/values')).toEqual([{ a: 1 }]);
+    expect(extractTotal({ values: [], totalRows: 9 }, '/totalRows')).toBe(9);
+    expect(extractRows({ headers: ['m', 'p'], values: [[1, 2]] }, '')).toEqual([{ m: 1, p: 2 }]);
+    expect(extractRows({ total: 3 }, '')).toEqual([{ total: 3 }]);
+  });
+  it('templates fill params and piped row values', () => {
+    expect(
+      fillTemplate(
+        'as of {row.at|date:M/D/YYYY h:mm A} for {param.v}',
+        { v: 'x' },
+        { at: '2024-01-02T03:04:00' },
+      ),
+    ).toBe('as of 1/2/2024 3:04 AM for x');
+    expect(fillTemplate('as of {row.at|date:M/D/YYYY}', {}, undefined, '00/00/0000 0:00AM')).toBe(
+      'as of 00/00/0000 0:00AM',
+    );
+  });
+  it('menu entries group sections at their first order', () => {
+    const page = (id: string, order: number, section?: string) =>
+      ({ id, route: `/${id}`, menu: { label: id, order, section } }) as unknown as NormalizedPage;
+    expect(menuEntries([page('b', 2, 'S'), page('a', 1), page('c', 3, 'S')])).toEqual([
+      { type: 'item', label: 'a', route: '/a', order: 1 },
+      {
+        type: 'section',
+        label: 'S',
+        order: 2,
+        items: [
+          { label: 'b', route: '/b', order: 2 },
+          { label: 'c', route: '/c', order: 3 },
+        ],
+      },
+    ]);
+  });
+});

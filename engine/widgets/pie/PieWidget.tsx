@@ -1,0 +1,52 @@
+import { Center, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { displayText } from '../../format/displayText';
+import { usePageRuntime } from '../../render/pageRuntime';
+import type { PieWidget as PieOptions } from '../../types/dashboard';
+import { LazyVegaEmbed } from '../chart/LazyVegaEmbed';
+import type { WidgetProps } from '../widgetProps';
+import { pieSlices } from './pieSlices';
+import { pieSpec } from './pieSpec';
+
+/** A pie of label/value rows; a click toggles the selected slice into a param when `select` is set. */
+export function PieWidget({ widget, source }: WidgetProps<PieOptions>) {
+  const { params, setParams } = usePageRuntime();
+  const filter = widget.filter;
+  const filterValue = filter ? params[filter.param] : null;
+  const rows =
+    filter && filterValue != null ? source.rows.filter((r) => r[filter.field] === filterValue) : source.rows;
+  const slices = useMemo(
+    () => pieSlices(rows, widget.labelField, widget.valueField, widget.maxSlices ?? 9),
+    [rows, widget.labelField, widget.valueField, widget.maxSlices],
+  );
+  const selected = widget.select ? ((params[widget.select] as string | null) ?? null) : null;
+  const spec = useMemo(
+    () => pieSpec(slices, widget.height ?? 300, selected),
+    [slices, widget.height, selected],
+  );
+  if (source.isLoaded && !slices.length) {
+    return (
+      <Center h={widget.height ?? 300} data-testid="pie-no-data">
+        <Text c="dimmed">{displayText.noData}</Text>
+      </Center>
+    );
+  }
+  const select = widget.select;
+  return (
+    <div data-testid={widget.id ?? `pie-${widget.data}`} style={{ maxWidth: 1200 }}>
+      {widget.title && <Text fw={600}>{widget.title}</Text>}
+      <LazyVegaEmbed
+        spec={spec}
+        options={{ actions: false, renderer: 'svg' }}
+        onEmbed={(result) => {
+          if (!select) return;
+          result.view.addEventListener('click', (_event, item) => {
+            const label = (item as { datum?: { label?: string } } | null | undefined)?.datum?.label;
+            if (label === undefined) return;
+            setParams(new Map([[select, label === selected ? null : label]]));
+          });
+        }}
+      />
+    </div>
+  );
+}

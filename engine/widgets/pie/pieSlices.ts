@@ -1,0 +1,55 @@
+import { displayText } from '../../format/displayText';
+import { toNumber } from '../../format/formatNumber';
+
+/** One slice: its label, value and share of the whole in percent. */
+export interface PieSlice {
+  label: string;
+  value: number;
+  percent: number;
+}
+
+/** The 10 fixed slice colours, in slice order. */
+export const pieColors = [
+  '#1C97FC',
+  '#545A68',
+  '#F7CF68',
+  '#8179AF',
+  '#57C059',
+  '#F13B44',
+  '#3FC1C9',
+  '#F79256',
+  '#A1C349',
+  '#B5B5B5',
+] as const;
+
+/**
+ * The slices of a pie: the largest `max` by value, the rest summed into 'Misc.', then sorted by
+ * label case-insensitively. Rows with no numeric value are left out.
+ */
+export function pieSlices(
+  rows: readonly Record<string, unknown>[],
+  labelField: string,
+  valueField: string,
+  max = 9,
+): PieSlice[] {
+  const items = rows
+    .map((r) => ({ label: String(r[labelField] ?? ''), value: toNumber(r[valueField]) ?? Number.NaN }))
+    .filter((s) => Number.isFinite(s.value) && s.value > 0)
+    .sort((a, b) => b.value - a.value);
+  const kept = items.slice(0, max);
+  const rest = items.slice(max).reduce((sum, s) => sum + s.value, 0);
+  if (rest > 0) kept.push({ label: displayText.misc, value: rest });
+  const total = kept.reduce((sum, s) => sum + s.value, 0);
+  return kept
+    .map((s) => ({ ...s, percent: total ? (s.value / total) * 100 : 0 }))
+    .sort((a, b) => a.label.toLowerCase().localeCompare(b.label.toLowerCase()));
+}
+
+/** The smallest share that gets a percentage label: smaller pies need bigger slices (1, 2, 4, 8 or 14 %). */
+export function labelThreshold(size: number): number {
+  if (size >= 1000) return 1;
+  if (size >= 800) return 2;
+  if (size >= 600) return 4;
+  if (size >= 400) return 8;
+  return 14;
+}

@@ -1,0 +1,46 @@
+import { Stack, Text } from '@mantine/core';
+import { displayText } from '../../format/displayText';
+import { formatPercent, toNumber } from '../../format/formatNumber';
+import type { RingWidget as RingOptions } from '../../types/dashboard';
+import { indicatorOf, toneColor } from '../tiles/indicator';
+import type { WidgetProps } from '../widgetProps';
+import { useCountUp } from './useCountUp';
+
+/** A ring showing a percentage, coloured by comparison with the previous value, counting up. */
+export function RingWidget({ widget, source }: WidgetProps<RingOptions>) {
+  const row = source.rows[0];
+  const value = toNumber(row?.[widget.field]);
+  const previous = widget.previousField ? row?.[widget.previousField] : undefined;
+  const tone =
+    indicatorOf(value, previous, widget.better ?? 'higher', widget.tie ?? 'positive')?.tone ?? 'neutral';
+  const shown = useCountUp(Math.min(100, Math.max(0, value ?? 0)));
+  const size = widget.size ?? 180;
+  const r = size / 2 - 12;
+  const circumference = 2 * Math.PI * r;
+  return (
+    <Stack align="center" gap={4} data-testid={widget.id ?? 'ring'} data-tone={tone}>
+      {widget.title && <Text fw={600}>{widget.title}</Text>}
+      <svg width={size} height={size} role="img" aria-label={widget.title ?? 'ring'}>
+        <circle cx={size / 2} cy={size / 2} r={r} stroke="#E9ECEF" strokeWidth={14} fill="none" />
+        <circle
+          cx={size / 2}
+          cy={size / 2}
+          r={r}
+          stroke={toneColor[tone]}
+          strokeWidth={14}
+          fill="none"
+          strokeDasharray={`${(shown / 100) * circumference} ${circumference}`}
+          transform={`rotate(-90 ${size / 2} ${size / 2})`}
+        />
+        <text x="50%" y="50%" textAnchor="middle" dominantBaseline="middle" fontSize={24} fontWeight={700}>
+          {value === undefined ? displayText.noData : `${shown}%`}
+        </text>
+      </svg>
+      {widget.previousField && (
+        <Text size="sm" c="dimmed" data-testid="ring-previous">
+          {widget.previousLabel ?? 'Previous Period'}: {formatPercent(previous, 0)}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,26 @@
+import { Select } from '@mantine/core';
+import { usePageRuntime } from '../../render/pageRuntime';
+import type { SelectWidget as SelectOptions } from '../../types/dashboard';
+import type { WidgetProps } from '../widgetProps';
+
+/** A single-choice dropdown bound to a param. */
+export function SelectWidget({ widget }: WidgetProps<SelectOptions>) {
+  const { params, setParams, runActions } = usePageRuntime();
+  const keyOf = (v: unknown) => JSON.stringify(v);
+  const current = widget.options.find((o) => keyOf(o.value) === keyOf(params[widget.param]));
+  return (
+    <Select
+      label={widget.label}
+      data={widget.options.map((o) => ({ value: keyOf(o.value), label: o.label }))}
+      value={current ? keyOf(current.value) : null}
+      allowDeselect={false}
+      w={200}
+      onChange={(v) => {
+        const option = widget.options.find((o) => keyOf(o.value) === v);
+        if (!option) return;
+        setParams(new Map([[widget.param, option.value]]));
+        runActions(widget.on?.change, { value: option.value });
+      }}
+    />
+  );
+}

@@ -1,0 +1,44 @@
+import { Group, Stack, Text, Tooltip } from '@mantine/core';
+import { applyPipe } from '../../format/applyPipe';
+import type { Pipe, SummaryWidget as SummaryOptions } from '../../types/dashboard';
+import type { WidgetProps } from '../widgetProps';
+
+/** A heading and label/value lines; a missing value shows the empty text with its tooltip. */
+export function SummaryWidget({ widget, source }: WidgetProps<SummaryOptions>) {
+  const first = source.rows[0];
+  const lines: { label: string; value: unknown; pipe?: Pipe; tooltip?: string }[] = widget.rows
+    ? source.rows.map((r) => ({
+        label: String(r[widget.rows!.labelField]),
+        value: r[widget.rows!.valueField],
+        pipe: widget.rows!.pipe,
+      }))
+    : (widget.items ?? []).map((i) => ({
+        label: i.label,
+        value: first?.[i.field],
+        pipe: i.pipe,
+        tooltip: i.tooltip,
+      }));
+  const empty = widget.empty ?? '-';
+  return (
+    <Stack gap={4} data-testid={widget.id ?? 'summary'}>
+      {widget.title && <Text fw={700}>{widget.title}</Text>}
+      {lines.map((l) => {
+        const missing = l.value === null || l.value === undefined || l.value === '';
+        return (
+          <Group key={l.label} justify="space-between">
+            <Text size="sm">{l.label}</Text>
+            {missing ? (
+              <Tooltip label={widget.emptyTooltip ?? 'no data'}>
+                <Text size="sm">{empty}</Text>
+              </Tooltip>
+            ) : (
+              <Text size="sm" fw={600} title={l.tooltip}>
+                {applyPipe(l.value, l.pipe)}
+              </Text>
+            )}
+          </Group>
+        );
+      })}
+    </Stack>
+  );
+}

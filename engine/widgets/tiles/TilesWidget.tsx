@@ -1,0 +1,63 @@
+import { Group, Paper, Text, Tooltip } from '@mantine/core';
+import type { TilesWidget as TilesOptions } from '../../types/dashboard';
+import type { WidgetProps } from '../widgetProps';
+import { formatTileValue, tileMainValue } from './formatTileValue';
+import { indicatorOf, toneColor } from './indicator';
+
+const arrow = { up: '\u25B2', down: '\u25BC', flat: '\u25AC' } as const;
+
+/** A row of metric tiles: main value, comparison value, indicator and info tooltip. */
+export function TilesWidget({ widget, source }: WidgetProps<TilesOptions>) {
+  const row = source.rows[0];
+  return (
+    <Group grow align="stretch" data-testid={widget.id ?? 'tiles'}>
+      {widget.tiles.map((tile) => {
+        const main = tileMainValue(tile, row);
+        const previous = tile.previousField ? row?.[tile.previousField] : undefined;
+        const indicator = tile.better ? indicatorOf(main, previous, tile.better, tile.tie) : undefined;
+        return (
+          <Paper key={tile.title} withBorder p="md" data-testid="tile">
+            <Group justify="space-between" wrap="nowrap">
+              <Text fw={600}>{tile.title}</Text>
+              {tile.tooltip && (
+                <Tooltip label={tile.tooltip.content} multiline w={260} openDelay={500} closeDelay={100}>
+                  <Text span c="dimmed" aria-label={tile.tooltip.title ?? 'info'}>
+                    ⓘ
+                  </Text>
+                </Tooltip>
+              )}
+            </Group>
+            {tile.subtitle && (
+              <Text size="xs" c="dimmed">
+                {tile.subtitle}
+              </Text>
+            )}
+            <Group gap={6} align="baseline">
+              <Text fz={28} fw={700} data-testid="tile-main">
+                {formatTileValue(main, tile.format)}
+              </Text>
+              {tile.label && <Text c="dimmed">{tile.label}</Text>}
+              {indicator && (
+                <Text
+                  span
+                  c={toneColor[indicator.tone]}
+                  data-testid="tile-indicator"
+                  data-tone={indicator.tone}
+                >
+                  {arrow[indicator.direction]}
+                </Text>
+              )}
+            </Group>
+            {tile.previousField && (
+              <Text size="sm" c="dimmed" data-testid="tile-previous">
+                {tile.previousLabel ? `${tile.previousLabel} ` : ''}
+                {formatTileValue(previous, tile.format, true)}
+                {tile.previousSuffix ? ` ${tile.previousSuffix}` : ''}
+              </Text>
+            )}
+          </Paper>
+        );
+      })}
+    </Group>
+  );
+}

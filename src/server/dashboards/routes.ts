@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { requireCaller } from '../auth/scope';
+import { DefinitionStore, type DefinitionStoreOptions, defaultDefinitionPaths } from './definitionStore';
+
+/** Options of the dashboards routes; tests point them at fixture folders. */
+export interface DashboardRouteOptions {
+  dir?: string;
+  endpointIndex?: string;
+  /** Watch the folder and reload on change (default true). */
+  watch?: boolean;
+}
+
+/**
+ * GET /api/dashboards: the validated, normalized page definitions the signed-in user may see
+ * (pages with an access rule need the user to hold that claim). The folder is watched: a valid
+ * edit is served on the next request, an invalid one is refused and logged.
+ */
+export async function registerDashboardRoutes(
+  app: FastifyInstance,
+  options: DashboardRouteOptions = {},
+): Promise<void> {
+  const defaults = defaultDefinitionPaths();
+  const storeOptions: DefinitionStoreOptions = {
+    dir: options.dir ?? defaults.dir,
+    endpointIndex: options.endpointIndex ?? defaults.endpointIndex,
+    log: {
+      info: (m) => app.log.info(m),
+      warn: (m) => app.log.warn(m),
+      error: (m) => app.log.error(m),
+    },
+  };
+  const store = new DefinitionStore(storeOptions);
+  store.reload();
+  if (options.watch ?? true) {
+    store.watch();
+    app.addHook('onClose', async () => store.close());
+  }
+
+  app.get('/api/dashboards', { preHandler: requireCaller }, async (request) => {
+    const userId = request.caller?.userId;
+    const claims = await app.ctx.store.query<{ claim_type: string; claim_value: string }>(
+      'SELECT claim_type, claim_value FROM user_claims WHERE user_id = $1',
+      [userId ?? -1],
+    );
+    const held = new Set(claims.map((c) => `${c.claim_type}\u0000${c.claim_value}`));
+    const pages = store
+      .all()
+      .filter((p) => !p.access || held.has(`${p.access.claim}\u0000${p.access.value}`));
+    return { pages };
+  });
+}

@@ -1,17 +1,10 @@
+import type { NewUser } from '../auth/users';
+
 /** The demo sign-ins `npm start` creates and prints (README lists them too). */
 export const DEMO_PASSWORD = 'Demo1234';
 
-export interface DemoUser {
-  username: string;
-  password: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  allAccountAccess: boolean;
-  hasPermission: boolean;
-  /** Accounts the user may see when not all-account. */
-  accountIds: number[];
-  claims: { type: string; value: string }[];
+/** A demo sign-in: a user to create, and what it is for. */
+export interface DemoUser extends NewUser {
   note: string;
 }
 

@@ -1,4 +1,70 @@
 import type { FastifyInstance } from 'fastify';
+import { buildOpenApi, type Operation } from './openapi';
+import { registerDataRoutes } from './routes/data';
+import { DATA_ENDPOINTS } from './routes/endpoints';
+import { registerReferenceRoutes } from './routes/reference';
+import { createAnalyticsAjv, loadSchemaFiles } from './schemas';
 
-/** GET /api/sites, /api/account, POST /api/data... (issue 4 fills these in). */
-export async function registerAnalyticsRoutes(_app: FastifyInstance): Promise<void> {}
+/** The reference GETs, documented for the OpenAPI document. */
+const REFERENCE_OPERATIONS: Operation[] = [
+  {
+    method: 'get',
+    path: '/api/sites',
+    summary: 'Sites in scope',
+    response: { file: 'reference', def: 'sites' },
+  },
+  {
+    method: 'get',
+    path: '/api/account',
+    summary: 'Accounts in scope',
+    response: { file: 'reference', def: 'accounts' },
+  },
+  {
+    method: 'get',
+    path: '/api/relationships',
+    summary: 'Relationship options',
+    response: { file: 'reference', def: 'relationships' },
+  },
+  {
+    method: 'get',
+    path: '/api/data/refresh_time',
+    summary: 'Last data update',
+    response: { file: 'reference', def: 'refreshTime' },
+  },
+  {
+    method: 'post',
+    path: '/api/data',
+    summary: 'Tile or pie data by data-type code',
+    request: { file: 'data-codes', def: 'request' },
+    response: { file: 'data-codes', def: 'response' },
+  },
+];
+
+/** Every analytics operation (reference data, codes, tables and charts). */
+export const ANALYTICS_OPERATIONS: readonly Operation[] = [
+  ...REFERENCE_OPERATIONS,
+  ...DATA_ENDPOINTS.map((e) => ({
+    method: 'post' as const,
+    path: e.path,
+    summary: e.summary,
+    request: { file: e.file, def: e.request },
+    response: { file: e.file, def: e.response },
+  })),
+];
+
+/**
+ * GET /api/sites, /api/account, /api/relationships, /api/data/refresh_time, POST /api/data and
+ * /api/data/..., and GET /api/openapi.json. Bodies are validated with the draft 2020-12 schemas of
+ * schemas/api, in an encapsulated context so other route families keep Fastify's own validator.
+ */
+export async function registerAnalyticsRoutes(app: FastifyInstance): Promise<void> {
+  const files = loadSchemaFiles();
+  const ajv = createAnalyticsAjv(files);
+  const openapi = buildOpenApi(files, ANALYTICS_OPERATIONS);
+  await app.register(async (scoped) => {
+    scoped.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+    await registerReferenceRoutes(scoped);
+    await registerDataRoutes(scoped);
+    scoped.get('/api/openapi.json', async () => openapi);
+  });
+}

@@ -1,0 +1,122 @@
+/**
+ * p50/p95 of every analytics endpoint over HTTP and of the same query run straight on the store,
+ * on DuckDB and PostgreSQL at demo scale (and DuckDB large with --large), for Last 30 Days and Prior Year.
+ *
+ *   npm run bench:api [-- --runs 20] [-- --only duckdb|postgres] [-- --large]
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { DATA_CODES } from '../src/server/analytics/queries/dataCodes';
+import type { DataQuery } from '../src/server/analytics/request';
+import { resolveQuery } from '../src/server/analytics/request';
+import { DATA_ENDPOINTS } from '../src/server/analytics/routes/endpoints';
+import { signAccessToken, signExtendedToken } from '../src/server/auth/tokens';
+import { loadConfig } from '../src/server/config';
+import { startServer } from '../src/server/main';
+import type { ScaleName } from '../src/server/seed/scales';
+import { seedDatabase } from '../src/server/seed/seed';
+import { startTempPostgres, type TempPostgres } from './lib/tempPostgres';
+
+const args = process.argv.slice(2);
+const opt = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const RUNS = Number(opt('runs') ?? 20);
+const ONLY = opt('only');
+const AS_OF = new Date('2026-11-20T19:00:00Z');
+const PERIODS = {
+  'Last 30 Days': { startDate: '2026-10-21', endDate: '2026-11-19' },
+  'Prior Year': { startDate: '2025-01-01', endDate: '2025-12-31' },
+} as const;
+
+function pct(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  await fn(); // warm-up
+  const ms: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    await fn();
+    ms.push(performance.now() - t0);
+  }
+  ms.sort((a, b) => a - b);
+  return { p50: pct(ms, 50), p95: pct(ms, 95) };
+}
+
+async function benchOne(driver: 'duckdb' | 'postgres', scale: ScaleName): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'analytics-bench-'));
+  let pg: TempPostgres | undefined;
+  if (driver === 'postgres') pg = await startTempPostgres();
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dir,
+    PORT: String(8200 + Math.floor(Math.random() * 100)),
+    HOST: '127.0.0.1',
+    DATABASE_URL: pg?.url ?? '',
+    LOG_LEVEL: 'silent',
+  });
+  const { app, ctx } = await startServer({ config, seedWhenEmpty: false, logger: false });
+  try {
+    const t0 = Date.now();
+    await seedDatabase(ctx.store, { scale, seed: 1, asOf: AS_OF });
+    if (driver === 'postgres') await ctx.store.exec('ANALYZE');
+    const [{ n }] = await ctx.store.query<{ n: number }>('SELECT count(*) AS n FROM communications');
+    console.log(
+      `\n## ${driver} ${scale}: ${n.toLocaleString('en-US')} communications, seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    );
+    const [u] = await ctx.store.query<{ id: number }>("SELECT id FROM users WHERE username = 'admin'");
+    const access = await signAccessToken(config, { userId: u.id, username: 'admin' });
+    const ext = await signExtendedToken(config, { userId: u.id, allAccounts: true, accountIds: [] });
+    const url = `http://127.0.0.1:${config.port}`;
+    const scope = { userId: u.id, username: 'admin', allAccounts: true, accountIds: [] };
+    const targets = [
+      ...DATA_ENDPOINTS.map((e) => ({ path: e.path, dates: e.dates, body: {}, run: e.run })),
+      ...[101, 104, 105, 202, 300, 302, 400].map((code) => ({
+        path: `/api/data#${code}`,
+        dates: true,
+        body: { requestedData: code },
+        run: (db: typeof ctx.store, q: DataQuery) => DATA_CODES[code](db, q),
+      })),
+    ];
+    console.log('| endpoint | period | HTTP p50 ms | HTTP p95 ms | DB p50 ms | DB p95 ms | overhead p50 |');
+    console.log('|---|---|---:|---:|---:|---:|---:|');
+    let worst = 0;
+    for (const [label, period] of Object.entries(PERIODS)) {
+      for (const t of targets) {
+        if (!t.dates && label !== 'Last 30 Days') continue;
+        const body = { ...(t.dates ? period : {}), ...t.body, jwtExtendedToken: ext };
+        const path = t.path.split('#')[0];
+        const http = await time(async () => {
+          const res = await fetch(`${url}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${access}` },
+            body: JSON.stringify(body),
+          });
+          if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+          await res.arrayBuffer();
+        });
+        const fake = { body, server: app, dataScope: scope } as unknown as FastifyRequest;
+        const q = await resolveQuery(fake, { dates: t.dates, siteFilter: false });
+        const db = await time(() => t.run(ctx.store, q));
+        worst = Math.max(worst, http.p95);
+        console.log(
+          `| ${t.path.replace('/api/data', '')} | ${t.dates ? label : '(no dates)'} | ${http.p50.toFixed(1)} | ${http.p95.toFixed(1)} | ${db.p50.toFixed(1)} | ${db.p95.toFixed(1)} | ${(http.p50 / db.p50).toFixed(2)}x |`,
+        );
+      }
+    }
+    console.log(`worst HTTP p95: ${worst.toFixed(1)} ms`);
+  } finally {
+    await app.close();
+    await pg?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (!ONLY || ONLY === 'duckdb') await benchOne('duckdb', 'demo');
+if (!ONLY || ONLY === 'postgres') await benchOne('postgres', 'demo');
+if (args.includes('--large')) await benchOne('duckdb', 'large');

@@ -1,0 +1,31 @@
+/** Rounds to `digits` decimals; null stays null. */
+export function round(v: number | null | undefined, digits = 2): number | null {
+  if (v === null || v === undefined || !Number.isFinite(v)) return null;
+  const f = 10 ** digits;
+  return Math.round(v * f) / f;
+}
+
+/** `count * 100 / total`, null when total is 0. */
+export function percentOf(count: number, total: number): number | null {
+  return total ? (count * 100) / total : null;
+}
+
+/** The volume tables' text 'count (percent)', e.g. '120 (60.0%)'. */
+export function countPercent(count: number, total: number): string {
+  return `${count} (${(percentOf(count, total) ?? 0).toFixed(1)}%)`;
+}
+
+/** The response-time tables' text 'NN% (count)', e.g. '25.0% (12)'. */
+export function percentCount(count: number, total: number): string {
+  return `${(percentOf(count, total) ?? 0).toFixed(1)}% (${count})`;
+}
+
+/** A number column of a row (drivers return counts as numbers; sums may be null on no rows). */
+export function n(v: unknown): number {
+  return typeof v === 'number' ? v : v == null ? 0 : Number(v);
+}
+
+/** A nullable number column of a row. */
+export function nn(v: unknown): number | null {
+  return v == null ? null : Number(v);
+}

@@ -1,0 +1,163 @@
+import { relationshipLabel } from '../../../shared/relationships';
+import type { Queryable, Row } from '../../store';
+import { n } from '../format';
+import type { DataQuery } from '../request';
+import type { Series } from './series';
+import { SqlParams } from './sqlParams';
+import { sums, type TableDef } from './table';
+
+/** When the data was last brought up to date (ISO text), or null before any data. */
+export async function lastDataUpdate(db: Queryable): Promise<string | null> {
+  const [row] = await db.query<{ t: string }>('SELECT last_data_update AS t FROM data_status WHERE id = 1');
+  return row ? String(row.t) : null;
+}
+
+const HOUR_MS = 3_600_000;
+const sqlTs = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
+
+/**
+ * Open action items of the scoped sites with the relationship and type filters, and their age
+ * bucket counts: new (< 24 h before the last update), 24 to 48 h, 48 h or more.
+ */
+function itemAgg(p: SqlParams, q: DataQuery, last: string | null, keys: string, extraWhere = ''): string {
+  const lastMs = last ? Date.parse(last) : 0;
+  const t24 = p.add(sqlTs(lastMs - 24 * HOUR_MS), 'TIMESTAMP');
+  const t48 = p.add(sqlTs(lastMs - 48 * HOUR_MS), 'TIMESTAMP');
+  let where = `ai.resolved_at IS NULL AND ai.site_id IN ${p.ints(q.siteIds)}${extraWhere}`;
+  if (q.relationshipIds.length) where += ` AND ai.relationship_id IN ${p.ints(q.relationshipIds)}`;
+  if (q.commTypes.length) where += ` AND ai.comm_type IN ${p.texts(q.commTypes)}`;
+  return `SELECT ${keys}, count(*) AS total,
+      count(*) FILTER (WHERE ai.created_at > ${t24}) AS new_count,
+      count(*) FILTER (WHERE ai.created_at <= ${t24} AND ai.created_at > ${t48}) AS older24,
+      count(*) FILTER (WHERE ai.created_at <= ${t48}) AS older48
+    FROM action_items ai WHERE ${where} GROUP BY ${keys}`;
+}
+
+const COUNT_SELECT = `COALESCE(a.total, 0) AS "totalCount", COALESCE(a.new_count, 0) AS "newCount",
+  COALESCE(a.older24, 0) AS "olderThan24HoursCount", COALESCE(a.older48, 0) AS "olderThan48HoursCount"`;
+
+const COUNT_COLUMNS = {
+  siteName: 'lower(t."siteName")',
+  totalCount: 't."totalCount"',
+  newCount: 't."newCount"',
+  olderThan24HoursCount: 't."olderThan24HoursCount"',
+  olderThan48HoursCount: 't."olderThan48HoursCount"',
+};
+
+const counts = (r: Row) => ({
+  totalCount: n(r.totalCount),
+  newCount: n(r.newCount),
+  olderThan24HoursCount: n(r.olderThan24HoursCount),
+  olderThan48HoursCount: n(r.olderThan48HoursCount),
+});
+
+const totals = {
+  select: sums('totalCount', 'newCount', 'olderThan24HoursCount', 'olderThan48HoursCount'),
+  present: counts,
+};
+
+/** The action-required tables need the last update time: it is read once per request. */
+export interface ActionQuery extends DataQuery {
+  lastDataUpdate: string | null;
+}
+
+/** Action Required by Site: every site in scope with its open items by age. */
+export const actionRequiredBySite: TableDef = {
+  headers: [
+    'siteId',
+    'siteName',
+    'siteIsActive',
+    'totalCount',
+    'newCount',
+    'olderThan24HoursCount',
+    'olderThan48HoursCount',
+    'maxIndex',
+  ],
+  base: (p, q) => `
+    SELECT s.id AS "siteId", s.name AS "siteName", s.is_active AS "siteIsActive", ${COUNT_SELECT}
+    FROM sites s LEFT JOIN (${itemAgg(p, q, (q as ActionQuery).lastDataUpdate, 'ai.site_id')}) a ON a.site_id = s.id
+    WHERE s.id IN ${p.ints(q.siteIds)}`,
+  columns: COUNT_COLUMNS,
+  defaultSort: [{ column: 'siteName', direction: 'asc' }],
+  tieBreak: 't."siteId"',
+  present: (r) => ({ siteId: r.siteId, siteName: r.siteName, siteIsActive: r.siteIsActive, ...counts(r) }),
+  totals,
+};
+
+/** Action Required by Employee: employees with open items. */
+export const actionRequiredByEmployee: TableDef = {
+  headers: [
+    'employeeId',
+    'fullName',
+    'userIsActive',
+    'siteId',
+    'siteName',
+    'siteIsActive',
+    'totalCount',
+    'newCount',
+    'olderThan24HoursCount',
+    'olderThan48HoursCount',
+    'maxIndex',
+  ],
+  base: (p, q) => `
+    SELECT e.id AS "employeeId", e.first_name || ' ' || e.last_name AS "fullName", e.is_active AS "userIsActive",
+      s.id AS "siteId", s.name AS "siteName", s.is_active AS "siteIsActive", ${COUNT_SELECT}
+    FROM (${itemAgg(p, q, (q as ActionQuery).lastDataUpdate, 'ai.employee_id, ai.site_id', ' AND ai.employee_id IS NOT NULL')}) a
+    JOIN employees e ON e.id = a.employee_id
+    JOIN sites s ON s.id = a.site_id`,
+  columns: { fullName: 'lower(t."fullName")', ...COUNT_COLUMNS },
+  defaultSort: [{ column: 'fullName', direction: 'asc' }],
+  tieBreak: 't."employeeId", t."siteId"',
+  present: (r) => ({
+    employeeId: r.employeeId,
+    fullName: r.fullName,
+    userIsActive: r.userIsActive,
+    siteId: r.siteId,
+    siteName: r.siteName,
+    siteIsActive: r.siteIsActive,
+    ...counts(r),
+  }),
+  totals,
+};
+
+/** Age buckets of SPEC.md section 3, in order: 0 New, 1 Older Than 24hrs, 2 Older Than 48hrs. */
+export const AGE_BUCKETS = [
+  { id: 0, label: 'New', column: 'new_count' },
+  { id: 1, label: 'Older Than 24hrs', column: 'older24' },
+  { id: 2, label: 'Older Than 48hrs', column: 'older48' },
+] as const;
+
+/** Action Required By Relationship: a series per age bucket over the relationships, and a summary. */
+export async function actionRequiredChart(db: Queryable, q: ActionQuery) {
+  const p = new SqlParams();
+  const rows = await db.query(
+    `SELECT r.id AS "id", r.name AS "name", a.new_count, a.older24, a.older48
+     FROM relationships r LEFT JOIN (${itemAgg(p, q, q.lastDataUpdate, 'ai.relationship_id')}) a ON a.relationship_id = r.id
+     ORDER BY r.sort_order, r.id`,
+    p.values,
+  );
+  const shown = rows.filter((r) =>
+    q.relationshipIds.length
+      ? q.relationshipIds.includes(n(r.id))
+      : n(r.new_count) + n(r.older24) + n(r.older48) > 0 || n(r.id) !== 7,
+  );
+  const series: Series[] = AGE_BUCKETS.map((b) => ({
+    group: b.label,
+    stack: 'age',
+    yAxis: 0,
+    type: 'bar',
+    values: shown.map((r) => ({
+      category: relationshipLabel(String(r.name)),
+      label: b.label,
+      value: n(r[b.column]),
+    })),
+  }));
+  const sum = (col: string) => rows.reduce((a, r) => a + n(r[col]), 0);
+  const summary = {
+    new: sum('new_count'),
+    olderThan24Hours: sum('older24'),
+    olderThan48Hours: sum('older48'),
+    total: sum('new_count') + sum('older24') + sum('older48'),
+  };
+  return { series, summary, lastDataUpdate: q.lastDataUpdate };
+}

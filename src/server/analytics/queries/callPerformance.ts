@@ -1,0 +1,110 @@
+import { n, nn, percentOf, round } from '../format';
+import type { DataQuery } from '../request';
+import { inSpan, percentSql, periodOf } from './filters';
+import type { SqlParams } from './sqlParams';
+import { sums, type TableDef } from './table';
+
+/** Scored calls of the period grouped by `keys` (columns of call_scores cs). */
+function scoreAgg(p: SqlParams, q: DataQuery, keys: string): string {
+  return `
+    SELECT ${keys}, count(*) AS scored, count(*) FILTER (WHERE cs.is_qualified) AS qualified,
+      count(*) FILTER (WHERE cs.is_appointment) AS appts, sum(cs.score) AS score_sum
+    FROM call_scores cs
+    WHERE cs.site_id IN ${p.ints(q.siteIds)} AND ${inSpan(p, 'cs.scored_at', periodOf(q))}
+    GROUP BY ${keys}`;
+}
+
+const TPA_SELECT = `
+  COALESCE(a.scored, 0) AS "scoredCalls", COALESCE(a.qualified, 0) AS "qualifiedCalls",
+  COALESCE(a.appts, 0) AS "appointments", COALESCE(a.score_sum, 0) AS "scoreSum",
+  ${percentSql('a.appts', 'COALESCE(a.qualified, 0)')} AS "appointmentsConversion",
+  CASE WHEN COALESCE(a.scored, 0) = 0 THEN NULL ELSE CAST(a.score_sum AS DOUBLE PRECISION) / a.scored END AS "averageTpaScore"`;
+
+const TPA_COLUMNS = {
+  siteName: 'lower(t."siteName")',
+  scoredCalls: 't."scoredCalls"',
+  qualifiedCalls: 't."qualifiedCalls"',
+  appointments: 't."appointments"',
+  appointmentsConversion: 't."appointmentsConversion"',
+  averageTpaScore: 't."averageTpaScore"',
+};
+
+const tpaFields = (r: Record<string, unknown>) => ({
+  scoredCalls: n(r.scoredCalls),
+  qualifiedCalls: n(r.qualifiedCalls),
+  appointments: n(r.appointments),
+  appointmentsConversion: round(nn(r.appointmentsConversion)),
+  averageTpaScore: round(nn(r.averageTpaScore)),
+});
+
+const tpaTotals = {
+  select: sums('scoredCalls', 'qualifiedCalls', 'appointments', 'scoreSum'),
+  present: (r: Record<string, unknown>) => ({
+    scoredCalls: n(r.scoredCalls),
+    qualifiedCalls: n(r.qualifiedCalls),
+    appointments: n(r.appointments),
+    appointmentsConversion: round(percentOf(n(r.appointments), n(r.qualifiedCalls))),
+    averageTpaScore: n(r.scoredCalls) ? round(n(r.scoreSum) / n(r.scoredCalls)) : null,
+  }),
+};
+
+/** Call Performance by Site: every site in scope with its TPA figures. */
+export const callPerformanceBySite: TableDef = {
+  headers: [
+    'siteId',
+    'siteIsActive',
+    'siteName',
+    'scoredCalls',
+    'qualifiedCalls',
+    'appointments',
+    'appointmentsConversion',
+    'averageTpaScore',
+    'maxIndex',
+  ],
+  base: (p, q) => `
+    SELECT s.id AS "siteId", s.is_active AS "siteIsActive", s.name AS "siteName", ${TPA_SELECT}
+    FROM sites s LEFT JOIN (${scoreAgg(p, q, 'cs.site_id')}) a ON a.site_id = s.id
+    WHERE s.id IN ${p.ints(q.siteIds)}`,
+  columns: TPA_COLUMNS,
+  defaultSort: [{ column: 'averageTpaScore', direction: 'desc' }],
+  tieBreak: 't."siteId"',
+  present: (r) => ({ siteId: r.siteId, siteIsActive: r.siteIsActive, siteName: r.siteName, ...tpaFields(r) }),
+  totals: tpaTotals,
+};
+
+/** Call Performance by Employee: employees with scored calls in the period. */
+export const callPerformanceByEmployee: TableDef = {
+  headers: [
+    'employeeId',
+    'fullName',
+    'userIsActive',
+    'siteId',
+    'siteIsActive',
+    'siteName',
+    'scoredCalls',
+    'qualifiedCalls',
+    'appointments',
+    'appointmentsConversion',
+    'averageTpaScore',
+    'maxIndex',
+  ],
+  base: (p, q) => `
+    SELECT e.id AS "employeeId", e.first_name || ' ' || e.last_name AS "fullName", e.is_active AS "userIsActive",
+      s.id AS "siteId", s.is_active AS "siteIsActive", s.name AS "siteName", ${TPA_SELECT}
+    FROM (${scoreAgg(p, q, 'cs.employee_id, cs.site_id')}) a
+    JOIN employees e ON e.id = a.employee_id
+    JOIN sites s ON s.id = a.site_id`,
+  columns: { fullName: 'lower(t."fullName")', ...TPA_COLUMNS },
+  defaultSort: [{ column: 'averageTpaScore', direction: 'desc' }],
+  tieBreak: 't."employeeId", t."siteId"',
+  present: (r) => ({
+    employeeId: r.employeeId,
+    fullName: r.fullName,
+    userIsActive: r.userIsActive,
+    siteId: r.siteId,
+    siteIsActive: r.siteIsActive,
+    siteName: r.siteName,
+    ...tpaFields(r),
+  }),
+  totals: tpaTotals,
+};

@@ -1,0 +1,54 @@
+import { n, nn, percentOf, round } from '../format';
+import { commWhere, percentSql } from './filters';
+import { sums, type TableDef } from './table';
+
+/** Inbound calls of the period, the `c` alias. */
+const INBOUND_CALL = `c.comm_type = 'PHONE' AND c.direction = 'inbound'`;
+
+/** Missed Calls By Site: every site in scope, its inbound calls, missed calls and percent missed. */
+export const missedCallsBySite: TableDef = {
+  headers: [
+    'siteId',
+    'siteIsActive',
+    'site',
+    'totalCallCount',
+    'missedCallCount',
+    'missedCallPercent',
+    'maxIndex',
+  ],
+  base: (p, q) => `
+    SELECT s.id AS "siteId", s.is_active AS "siteIsActive", s.name AS "site",
+      COALESCE(a.calls, 0) AS "totalCallCount", COALESCE(a.missed, 0) AS "missedCallCount",
+      ${percentSql('a.missed', 'COALESCE(a.calls, 0)')} AS "missedCallPercent"
+    FROM sites s LEFT JOIN (
+      SELECT c.site_id, count(*) AS calls, count(*) FILTER (WHERE c.is_missed) AS missed
+      FROM communications c
+      WHERE ${commWhere(p, q, 'c', false)} AND ${INBOUND_CALL}
+      GROUP BY c.site_id
+    ) a ON a.site_id = s.id
+    WHERE s.id IN ${p.ints(q.siteIds)}`,
+  columns: {
+    site: 'lower(t."site")',
+    totalCallCount: 't."totalCallCount"',
+    missedCallCount: 't."missedCallCount"',
+    missedCallPercent: 't."missedCallPercent"',
+  },
+  defaultSort: [{ column: 'missedCallPercent', direction: 'desc' }],
+  tieBreak: 't."siteId"',
+  present: (r) => ({
+    siteId: r.siteId,
+    siteIsActive: r.siteIsActive,
+    site: r.site,
+    totalCallCount: n(r.totalCallCount),
+    missedCallCount: n(r.missedCallCount),
+    missedCallPercent: round(nn(r.missedCallPercent)),
+  }),
+  totals: {
+    select: sums('totalCallCount', 'missedCallCount'),
+    present: (r) => ({
+      totalCallCount: n(r.totalCallCount),
+      missedCallCount: n(r.missedCallCount),
+      missedCallPercent: round(percentOf(n(r.missedCallCount), n(r.totalCallCount))),
+    }),
+  },
+};

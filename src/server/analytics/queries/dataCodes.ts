@@ -1,0 +1,237 @@
+import type { Queryable } from '../../store';
+import { n, percentOf, round } from '../format';
+import type { Span } from '../period';
+import type { DataQuery } from '../request';
+import { adSourceFacts } from './adSource';
+import { inSpan } from './filters';
+import { SqlParams } from './sqlParams';
+
+/** Tile data: values[0] = [mainValue, mainValue2]; values[1], when present, [subValue, subValue2]. */
+export interface TileData {
+  headers: string[];
+  values: (number | null)[][];
+}
+
+/** Pie data: one row per slice (labels then the count), and the header that groups slices. */
+export interface PieData {
+  headers: string[];
+  values: (string | number)[][];
+  groupBy: string | null;
+}
+
+/** Industry average appointment conversion (appointments per qualified call), in percent. */
+export const INDUSTRY_APPOINTMENT_CONVERSION = 12.5;
+/** Industry average TPA score (0-100). */
+export const INDUSTRY_AVERAGE_TPA_SCORE = 80;
+
+const withSpan = (q: DataQuery, span: Span): DataQuery => ({ ...q, period: span });
+const prev = (q: DataQuery): Span => q.previous ?? (q.period as Span);
+const tile = (headers: string[], ...values: (number | null)[][]): TileData => ({
+  headers,
+  values: values.map((row) => row.map((v) => round(v))),
+});
+
+/** Caller-behavior figures of one period: inbound calls, missed, prospects, answered prospect talk time. */
+async function callerFigures(db: Queryable, q: DataQuery, span: Span) {
+  const p = new SqlParams();
+  const [r] = await db.query(
+    `SELECT count(*) AS inbound, count(*) FILTER (WHERE c.is_missed) AS missed,
+       count(*) FILTER (WHERE c.caller_type = 'prospect') AS prospects,
+       count(*) FILTER (WHERE c.caller_type = 'prospect' AND NOT c.is_missed) AS talks,
+       sum(c.duration_seconds) FILTER (WHERE c.caller_type = 'prospect' AND NOT c.is_missed) AS talk_seconds
+     FROM communications c
+     WHERE c.site_id IN ${p.ints(q.siteIds)} AND ${inSpan(p, 'c.occurred_at', span)}
+       AND c.comm_type = 'PHONE' AND c.direction = 'inbound'`,
+    p.values,
+  );
+  const inbound = n(r.inbound);
+  const missed = n(r.missed);
+  const prospects = n(r.prospects);
+  const talks = n(r.talks);
+  return {
+    inbound,
+    missed,
+    prospects,
+    missedPercent: percentOf(missed, inbound),
+    prospectPercent: percentOf(prospects, inbound),
+    avgProspectMinutes: talks ? n(r.talk_seconds) / talks / 60 : null,
+  };
+}
+
+/** Inbound calls by caller type (and call result), optionally only missed ones. */
+async function callerPie(
+  db: Queryable,
+  q: DataQuery,
+  withResult: boolean,
+  missedOnly: boolean,
+): Promise<PieData> {
+  const p = new SqlParams();
+  const label = `CASE c.caller_type WHEN 'prospect' THEN 'Prospect' WHEN 'non_prospect' THEN 'Non-Prospect' ELSE 'Undetermined' END`;
+  const keys = withResult
+    ? `${label} AS "callerType", COALESCE(c.call_result, 'Unknown') AS "callResult"`
+    : `${label} AS "callerType"`;
+  const rows = await db.query(
+    `SELECT ${keys}, count(*) AS n FROM communications c
+     WHERE c.site_id IN ${p.ints(q.siteIds)} AND ${inSpan(p, 'c.occurred_at', q.period as Span)}
+       AND c.comm_type = 'PHONE' AND c.direction = 'inbound'${missedOnly ? ' AND c.is_missed' : ''}
+     GROUP BY ${withResult ? '1, 2' : '1'} ORDER BY n DESC, 1${withResult ? ', 2' : ''}`,
+    p.values,
+  );
+  return {
+    headers: withResult ? ['callerType', 'callResult', 'count'] : ['callerType', 'count'],
+    values: rows.map((r) =>
+      withResult ? [String(r.callerType), String(r.callResult), n(r.n)] : [String(r.callerType), n(r.n)],
+    ),
+    groupBy: withResult ? 'callerType' : null,
+  };
+}
+
+/** Calls, prospects, missed calls and leases per ad source of the period (optionally ILS sources only). */
+async function adSourceTotals(db: Queryable, q: DataQuery, ilsOnly = false) {
+  const p = new SqlParams();
+  return db.query(
+    `SELECT a.name AS "name", sum(f.calls) AS calls, sum(f.prospects) AS prospects, sum(f.missed) AS missed,
+       sum(f.leases) AS leases
+     FROM (${adSourceFacts(p, q, ilsOnly)}) f JOIN ad_sources a ON a.id = f.ad_source_id
+     GROUP BY a.name`,
+    p.values,
+  );
+}
+
+async function adPie(db: Queryable, q: DataQuery, measure: string, ilsOnly = false): Promise<PieData> {
+  const rows = await adSourceTotals(db, q, ilsOnly);
+  const slices = rows
+    .map((r) => [String(r.name), n(r[measure])] as [string, number])
+    .filter(([, v]) => v > 0)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return { headers: ['adSourceName', 'count'], values: slices, groupBy: null };
+}
+
+async function adTile(db: Queryable, q: DataQuery, pick: (t: Record<string, number>) => number | null) {
+  const sum = async (span: Span) => {
+    const rows = await adSourceTotals(db, withSpan(q, span));
+    const t = { calls: 0, prospects: 0, leases: 0 };
+    for (const r of rows) {
+      t.calls += n(r.calls);
+      t.prospects += n(r.prospects);
+      t.leases += n(r.leases);
+    }
+    return pick(t);
+  };
+  return tile(['current', 'previous'], [await sum(q.period as Span), await sum(prev(q))]);
+}
+
+/** TPA figures of one period. */
+async function tpaFigures(db: Queryable, q: DataQuery, span: Span) {
+  const p = new SqlParams();
+  const [r] = await db.query(
+    `SELECT count(*) AS scored, count(*) FILTER (WHERE cs.is_qualified) AS qualified,
+       count(*) FILTER (WHERE cs.is_appointment) AS appts, sum(cs.score) AS score_sum
+     FROM call_scores cs WHERE cs.site_id IN ${p.ints(q.siteIds)} AND ${inSpan(p, 'cs.scored_at', span)}`,
+    p.values,
+  );
+  const scored = n(r.scored);
+  const qualified = n(r.qualified);
+  const appts = n(r.appts);
+  return {
+    scored,
+    qualified,
+    appts,
+    conversion: percentOf(appts, qualified),
+    avgScore: scored ? n(r.score_sum) / scored : null,
+    qualifiedRate: percentOf(qualified, scored),
+  };
+}
+
+async function appointmentsBySite(db: Queryable, q: DataQuery): Promise<PieData> {
+  const p = new SqlParams();
+  const rows = await db.query(
+    `SELECT s.name AS "name", count(*) AS n FROM call_scores cs JOIN sites s ON s.id = cs.site_id
+     WHERE cs.site_id IN ${p.ints(q.siteIds)} AND ${inSpan(p, 'cs.scored_at', q.period as Span)} AND cs.is_appointment
+     GROUP BY s.name ORDER BY n DESC, s.name`,
+    p.values,
+  );
+  return { headers: ['siteName', 'count'], values: rows.map((r) => [String(r.name), n(r.n)]), groupBy: null };
+}
+
+type Handler = (db: Queryable, q: DataQuery) => Promise<TileData | PieData>;
+
+const caller =
+  (f: (c: Awaited<ReturnType<typeof callerFigures>>) => number | null): Handler =>
+  async (db, q) =>
+    tile(
+      ['current', 'previous'],
+      [f(await callerFigures(db, q, q.period as Span)), f(await callerFigures(db, q, prev(q)))],
+    );
+
+const tpa =
+  (f: (t: Awaited<ReturnType<typeof tpaFigures>>) => number | null): Handler =>
+  async (db, q) =>
+    tile(
+      ['current', 'previous'],
+      [f(await tpaFigures(db, q, q.period as Span)), f(await tpaFigures(db, q, prev(q)))],
+    );
+
+/** Every data-type code of POST /api/data and what it answers (schemas/api/README.md lists them). */
+export const DATA_CODES: Readonly<Record<number, Handler>> = {
+  100: caller((c) => c.inbound),
+  101: async (db, q) => {
+    const cur = await callerFigures(db, q, q.period as Span);
+    const before = await callerFigures(db, q, prev(q));
+    return tile(
+      ['current', 'previous'],
+      [cur.missedPercent, before.missedPercent],
+      [cur.missed, cur.inbound],
+    );
+  },
+  102: caller((c) => c.prospects),
+  103: caller((c) => c.avgProspectMinutes),
+  104: (db, q) => callerPie(db, q, false, false),
+  105: (db, q) => callerPie(db, q, true, false),
+  106: (db, q) => callerPie(db, q, true, true),
+  107: caller((c) => c.prospectPercent),
+  108: caller((c) => c.missed),
+  200: (db, q) => adPie(db, q, 'leases'),
+  201: (db, q) => adPie(db, q, 'prospects'),
+  202: (db, q) => adPie(db, q, 'calls'),
+  203: (db, q) => adTile(db, q, (t) => t.leases),
+  204: (db, q) => adTile(db, q, (t) => t.prospects),
+  205: (db, q) => adTile(db, q, (t) => t.calls),
+  206: (db, q) => adTile(db, q, (t) => percentOf(t.prospects, t.calls)),
+  300: async (db, q) => {
+    const cur = await tpaFigures(db, q, q.period as Span);
+    const before = await tpaFigures(db, q, prev(q));
+    return tile(['current', 'previous'], [cur.appts, before.appts], [cur.qualified, before.qualified]);
+  },
+  301: tpa((t) => t.qualified),
+  302: async (db, q) => {
+    const cur = await tpaFigures(db, q, q.period as Span);
+    return tile(
+      ['current', 'industry'],
+      [cur.conversion, INDUSTRY_APPOINTMENT_CONVERSION],
+      [cur.appts, cur.qualified],
+    );
+  },
+  303: async (db, q) => {
+    const cur = await tpaFigures(db, q, q.period as Span);
+    return tile(['current', 'industry'], [cur.avgScore, INDUSTRY_AVERAGE_TPA_SCORE]);
+  },
+  304: async (db, q) => {
+    const cur = await tpaFigures(db, q, q.period as Span);
+    const before = await tpaFigures(db, q, prev(q));
+    return tile(
+      ['current', 'previous'],
+      [cur.conversion, before.conversion],
+      [INDUSTRY_APPOINTMENT_CONVERSION, null],
+    );
+  },
+  305: tpa((t) => t.scored),
+  306: tpa((t) => t.conversion),
+  307: tpa((t) => t.avgScore),
+  308: tpa((t) => t.qualifiedRate),
+  309: appointmentsBySite,
+  400: (db, q) => adPie(db, q, 'calls', true),
+  401: (db, q) => adPie(db, q, 'missed', true),
+  402: (db, q) => adPie(db, q, 'prospects', true),
+  403: (db, q) => adPie(db, q, 'leases', true),
+};

@@ -1,0 +1,88 @@
+import type { Row } from '../../store';
+import { n, percentCount } from '../format';
+import type { DataQuery } from '../request';
+import { commWhere } from './filters';
+import { BUCKET_COUNTS, RESPONSE_BUCKETS, RESPONSE_REQUIRED } from './responseBuckets';
+import type { SqlParams } from './sqlParams';
+import { sums, type TableDef } from './table';
+
+function agg(p: SqlParams, q: DataQuery, keys: string): string {
+  return `SELECT ${keys}, ${BUCKET_COUNTS} FROM communications c
+    WHERE ${commWhere(p, q)} AND ${RESPONSE_REQUIRED} GROUP BY ${keys}`;
+}
+
+/** Counts b1..b7, total, and each bucket's share p1..p7 (what the bucket columns sort by). */
+const BUCKET_SELECT = [
+  'COALESCE(a.total, 0) AS "total"',
+  ...RESPONSE_BUCKETS.map((_, i) => `COALESCE(a.b${i + 1}, 0) AS "b${i + 1}"`),
+  ...RESPONSE_BUCKETS.map(
+    (_, i) =>
+      `CASE WHEN COALESCE(a.total, 0) = 0 THEN NULL ELSE CAST(a.b${i + 1} AS DOUBLE PRECISION) / a.total END AS "p${i + 1}"`,
+  ),
+].join(', ');
+
+const BUCKET_COLUMNS = Object.fromEntries(RESPONSE_BUCKETS.map((b, i) => [b.key, `t."p${i + 1}"`]));
+const BUCKET_KEYS = RESPONSE_BUCKETS.map((b) => b.key);
+
+/** The bucket cells of a row: 'NN.N% (count)'. */
+function bucketCells(r: Row): Row {
+  const total = n(r.total);
+  return Object.fromEntries(RESPONSE_BUCKETS.map((b, i) => [b.key, percentCount(n(r[`b${i + 1}`]), total)]));
+}
+
+const totals = {
+  select: sums('total', 'b1', 'b2', 'b3', 'b4', 'b5', 'b6', 'b7'),
+  present: bucketCells,
+};
+
+/** Communication Response Time by Site: every site in scope, its response buckets. */
+export const responseTimeBySite: TableDef = {
+  headers: ['siteId', 'siteIsActive', 'siteName', ...BUCKET_KEYS, 'maxIndex'],
+  base: (p, q) => `
+    SELECT s.id AS "siteId", s.is_active AS "siteIsActive", s.name AS "siteName", ${BUCKET_SELECT}
+    FROM sites s LEFT JOIN (${agg(p, q, 'c.site_id')}) a ON a.site_id = s.id
+    WHERE s.id IN ${p.ints(q.siteIds)}`,
+  columns: { siteName: 'lower(t."siteName")', ...BUCKET_COLUMNS },
+  defaultSort: [{ column: 'siteName', direction: 'asc' }],
+  tieBreak: 't."siteId"',
+  present: (r) => ({
+    siteId: r.siteId,
+    siteIsActive: r.siteIsActive,
+    siteName: r.siteName,
+    ...bucketCells(r),
+  }),
+  totals,
+};
+
+/** Communication Response Time by Employee: employees with response-required communications. */
+export const responseTimeByEmployee: TableDef = {
+  headers: [
+    'employeeId',
+    'employee',
+    'employeeIsActive',
+    'siteId',
+    'siteIsActive',
+    'siteName',
+    ...BUCKET_KEYS,
+    'maxIndex',
+  ],
+  base: (p, q) => `
+    SELECT e.id AS "employeeId", e.first_name || ' ' || e.last_name AS "employee", e.is_active AS "employeeIsActive",
+      s.id AS "siteId", s.is_active AS "siteIsActive", s.name AS "siteName", ${BUCKET_SELECT}
+    FROM (${agg(p, q, 'c.employee_id, c.site_id')}) a
+    JOIN employees e ON e.id = a.employee_id
+    JOIN sites s ON s.id = a.site_id`,
+  columns: { employee: 'lower(t."employee")', siteName: 'lower(t."siteName")', ...BUCKET_COLUMNS },
+  defaultSort: [{ column: 'employee', direction: 'asc' }],
+  tieBreak: 't."employeeId", t."siteId"',
+  present: (r) => ({
+    employeeId: r.employeeId,
+    employee: r.employee,
+    employeeIsActive: r.employeeIsActive,
+    siteId: r.siteId,
+    siteIsActive: r.siteIsActive,
+    siteName: r.siteName,
+    ...bucketCells(r),
+  }),
+  totals,
+};

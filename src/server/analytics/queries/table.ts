@@ -1,0 +1,77 @@
+import type { Queryable, Row } from '../../store';
+import { BadRequestError } from '../errors';
+import type { DataQuery, SortEntry } from '../request';
+import { SqlParams } from './sqlParams';
+
+/** A paged, sortable table endpoint: its rows' SQL, sortable columns and how rows are shown. */
+export interface TableDef {
+  /** Field names of the shown rows, in order (maxIndex last). */
+  headers: readonly string[];
+  /** SELECT giving one row per table row, aliases quoted; extra hidden columns are allowed. */
+  base(p: SqlParams, q: DataQuery): string;
+  /** Sortable field -> SQL expression over the base row `t` (the allow-list of the sort). */
+  columns: Readonly<Record<string, string>>;
+  /** Sort used when the request names none, and after the requested ones. */
+  defaultSort: readonly Required<SortEntry>[];
+  /** Unique key expression that makes the order total (stable paging). */
+  tieBreak: string;
+  /** Base row -> shown row (without maxIndex). */
+  present(row: Row): Row;
+  /** Totals: SELECT list over `t` (sums), and how the summed row is shown. */
+  totals?: { select: string; present(row: Row): Row };
+}
+
+/** A page of a table: field names, rows (each with maxIndex), and the row count over all pages. */
+export interface TablePage {
+  headers: readonly string[];
+  values: Row[];
+  totalRows: number;
+}
+
+/** ORDER BY text from the allow-list only; an unknown column is refused (400), never interpolated. */
+export function orderBy(def: TableDef, sort: readonly SortEntry[]): string {
+  const parts: string[] = [];
+  sort.forEach((s, i) => {
+    const expr = Object.hasOwn(def.columns, s.column) ? def.columns[s.column] : undefined;
+    if (!expr) throw new BadRequestError(`/sort/${i}/column`, 'is not a sortable column');
+    parts.push(`${expr} ${s.direction === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`);
+  });
+  for (const s of def.defaultSort) {
+    parts.push(`${def.columns[s.column]} ${s.direction === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`);
+  }
+  parts.push(`${def.tieBreak} ASC`);
+  return parts.join(', ');
+}
+
+/** Runs one page: the requested sort, then LIMIT/OFFSET, counting all rows in the same statement. */
+export async function runTable(db: Queryable, def: TableDef, q: DataQuery): Promise<TablePage> {
+  const p = new SqlParams();
+  const base = def.base(p, q);
+  const order = orderBy(def, q.sort);
+  const sql = `SELECT t.*, count(*) OVER () AS "__totalRows" FROM (${base}) t ORDER BY ${order} LIMIT ${p.add(q.limit, 'INTEGER')} OFFSET ${p.add(q.skip, 'INTEGER')}`;
+  const rows = await db.query(sql, p.values);
+  let total = rows.length ? Number(rows[0].__totalRows) : 0;
+  if (!rows.length && q.skip > 0) {
+    const c = new SqlParams();
+    const [r] = await db.query<{ n: number }>(`SELECT count(*) AS n FROM (${def.base(c, q)}) t`, c.values);
+    total = Number(r.n);
+  }
+  return {
+    headers: [...def.headers],
+    values: rows.map((r) => ({ ...def.present(r), maxIndex: total - 1 })),
+    totalRows: total,
+  };
+}
+
+/** Runs the totals of a table: sums over every row, not the page. */
+export async function runTotals(db: Queryable, def: TableDef, q: DataQuery): Promise<Row> {
+  if (!def.totals) throw new Error('This table has no totals');
+  const p = new SqlParams();
+  const [row] = await db.query(`SELECT ${def.totals.select} FROM (${def.base(p, q)}) t`, p.values);
+  return def.totals.present(row ?? {});
+}
+
+/** `sum(t."col") AS "col"` for each column, for totals select lists. */
+export function sums(...cols: string[]): string {
+  return cols.map((c) => `COALESCE(sum(t."${c}"), 0) AS "${c}"`).join(', ');
+}

@@ -1,0 +1,86 @@
+import type { FastifyRequest } from 'fastify';
+import { scopedSiteIds, scopeOf } from '../auth/scope';
+import { previousSpan, type Span, spanOf } from './period';
+
+/** One entry of the sort list: a field of the rows and a direction. */
+export interface SortEntry {
+  column: string;
+  direction?: 'asc' | 'desc';
+}
+
+/** A data request body as the schemas in schemas/api allow it. */
+export interface DataBody {
+  siteIds?: number[];
+  accountIds?: number[];
+  jwtExtendedToken?: string;
+  startDate?: string;
+  endDate?: string;
+  previousStartDate?: string;
+  previousEndDate?: string;
+  limit?: number;
+  skip?: number;
+  sort?: SortEntry[];
+  relationshipIds?: number[];
+  commTypes?: string[];
+  initialCommunication?: 0 | 1;
+  timeTrendGroup?: 'week' | 'month' | 'quarter';
+  siteId?: number | null;
+  requestedData?: number;
+}
+
+/** Everything a query needs, already limited to the caller's scope. */
+export interface DataQuery {
+  /** Sites the caller may read among those requested (empty: nothing to read). */
+  siteIds: number[];
+  /** The current period; absent for action-required calls. */
+  period?: Span;
+  /** The comparison period (tiles). */
+  previous?: Span;
+  limit: number;
+  skip: number;
+  sort: SortEntry[];
+  relationshipIds: number[];
+  commTypes: string[];
+  initialOnly: boolean;
+  trendGroup: 'week' | 'month' | 'quarter';
+}
+
+/** Default rows per page (SPEC.md section 9). */
+export const DEFAULT_LIMIT = 10;
+
+/**
+ * Turns a validated body into a DataQuery: the site list is the caller's scope narrowed by the
+ * body's accounts, sites and (employee tables) siteId; dates become half-open spans.
+ */
+export async function resolveQuery(
+  request: FastifyRequest,
+  opts: { dates: boolean; siteFilter?: boolean } = { dates: true },
+): Promise<DataQuery> {
+  const body = (request.body ?? {}) as DataBody;
+  let period: Span | undefined;
+  let previous: Span | undefined;
+  if (opts.dates && body.startDate !== undefined && body.endDate !== undefined) {
+    period = spanOf('startDate', body.startDate, 'endDate', body.endDate);
+    previous = previousSpan(period, body.previousStartDate, body.previousEndDate);
+  }
+  let siteIds = await scopedSiteIds(request.server.ctx.store, scopeOf(request), {
+    siteIds: body.siteIds,
+    accountIds: body.accountIds,
+  });
+  if (opts.siteFilter && body.siteId != null) {
+    const only = body.siteId;
+    siteIds = siteIds.filter((id) => id === only);
+  }
+  return {
+    siteIds,
+    period,
+    previous,
+    limit: body.limit ?? DEFAULT_LIMIT,
+    skip: body.skip ?? 0,
+    sort: body.sort ?? [],
+    relationshipIds: body.relationshipIds ?? [],
+    commTypes: body.commTypes ?? [],
+    initialOnly: body.initialCommunication === 1,
+    trendGroup: body.timeTrendGroup ?? 'week',
+  };
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { BadRequestError } from '../../src/server/analytics/errors';
+import { countPercent, percentCount, round } from '../../src/server/analytics/format';
+import { parseClock, previousSpan, spanOf } from '../../src/server/analytics/period';
+import { orderBy } from '../../src/server/analytics/queries/table';
+import { DATA_ENDPOINTS } from '../../src/server/analytics/routes/endpoints';
+import { createAnalyticsAjv, loadSchemaFiles, ref } from '../../src/server/analytics/schemas';
+
+describe('periods', () => {
+  it('a bare end date covers its whole day; a time end is inclusive', () => {
+    expect(spanOf('s', '2026-03-01', 'e', '2026-03-07')).toEqual({
+      start: '2026-03-01 00:00:00.000',
+      end: '2026-03-08 00:00:00.000',
+    });
+    expect(spanOf('s', '2026-03-01T00:00:00.000Z', 'e', '2026-03-07T23:59:59.999Z').end).toBe(
+      '2026-03-08 00:00:00.000',
+    );
+  });
+  it('the previous period is the same-length span just before, unless sent', () => {
+    const cur = spanOf('s', '2026-03-01', 'e', '2026-03-07');
+    expect(previousSpan(cur)).toEqual({ start: '2026-02-22 00:00:00.000', end: '2026-03-01 00:00:00.000' });
+    expect(previousSpan(cur, '2025-03-01', '2025-03-07').start).toBe('2025-03-01 00:00:00.000');
+    expect(() => previousSpan(cur, '2025-03-01')).toThrow(BadRequestError);
+  });
+  it('refuses impossible dates and an end before the start, naming the field', () => {
+    expect(parseClock('2026-02-31')).toBeUndefined();
+    expect(parseClock('2026-01-01T25:00')).toBeUndefined();
+    try {
+      spanOf('startDate', '2026-03-07', 'endDate', '2026-03-01');
+      expect.unreachable();
+    } catch (err) {
+      expect((err as BadRequestError).validation[0].instancePath).toBe('/endDate');
+    }
+  });
+});
+
+describe('display texts', () => {
+  it('formats count (percent) and NN% (count)', () => {
+    expect(countPercent(8, 9)).toBe('8 (88.9%)');
+    expect(countPercent(0, 0)).toBe('0 (0.0%)');
+    expect(percentCount(1, 3)).toBe('33.3% (1)');
+    expect(round(42.857142)).toBe(42.86);
+    expect(round(null)).toBeNull();
+  });
+});
+
+describe('sort allow-lists', () => {
+  const files = loadSchemaFiles();
+  const ajv = createAnalyticsAjv(files);
+  it.each(DATA_ENDPOINTS.filter((e) => e.table).map((e) => [e.path, e] as const))(
+    '%s: the schema enum equals the query allow-list',
+    (_p, e) => {
+      const file = files.find((f) => f.name === e.file)!;
+      const def = file.schema.$defs[e.request] as {
+        properties: { sort: { items: { properties: { column: { enum: string[] } } } } };
+      };
+      expect([...def.properties.sort.items.properties.column.enum].sort()).toEqual(
+        Object.keys(e.table!.columns).sort(),
+      );
+      expect(ajv.getSchema(ref(e.file, e.request).$ref)).toBeDefined();
+    },
+  );
+  it('never puts an unknown column into SQL', () => {
+    const table = DATA_ENDPOINTS.find((e) => e.table)!.table!;
+    expect(() => orderBy(table, [{ column: 'x; DROP TABLE sites' }])).toThrow(BadRequestError);
+    expect(() => orderBy(table, [{ column: 'constructor' }])).toThrow(BadRequestError);
+  });
+});

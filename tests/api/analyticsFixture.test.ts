@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/auth/users';
 import { DEMO_USERS } from '../../src/server/seed/demoUsers';
-import { post, signIn, startAnalyticsServer, type Tokens } from '../fixtures/analytics/client';
+import { post, signIn, type Tokens } from '../fixtures/analytics/client';
 import { FIXTURE_PERIOD, loadHandmade } from '../fixtures/analytics/handmade';
-import { DRIVERS, type TestServer } from './harness';
+import { DRIVERS, startTestServer, type TestServer } from './harness';
 
 // Every figure below is worked out by hand from tests/fixtures/analytics/handmade.ts.
 const P = FIXTURE_PERIOD;
@@ -23,7 +23,7 @@ describe.each(DRIVERS)('analytics on the hand-made data set (%s)', (driver) => {
     (await ok('', { ...P, requestedData: code }, who)).values;
 
   beforeAll(async () => {
-    server = await startAnalyticsServer({ driver, seed: false });
+    server = await startTestServer({ driver, seed: false });
     await loadHandmade(server.ctx.store);
     // The demo sign-ins, without the demo data.
     for (const u of DEMO_USERS) await createUser(server.ctx.store, u);

@@ -3,8 +3,8 @@ import { DATA_CODES } from '../../src/server/analytics/queries/dataCodes';
 import { DATA_ENDPOINTS } from '../../src/server/analytics/routes/endpoints';
 import { createAnalyticsAjv, ref } from '../../src/server/analytics/schemas';
 import type { Row } from '../../src/server/store';
-import { get, post, signIn, startAnalyticsServer, type Tokens } from '../fixtures/analytics/client';
-import { DRIVERS, type TestServer } from './harness';
+import { get, post, signIn, type Tokens } from '../fixtures/analytics/client';
+import { DRIVERS, startTestServer, type TestServer } from './harness';
 
 // The seeded small scale ends at TEST_AS_OF (2026-11-20 19:00): Last 30 Days.
 const P = { startDate: '2026-10-21', endDate: '2026-11-19' };
@@ -37,7 +37,7 @@ describe.each(DRIVERS)('analytics on the seeded small scale (%s)', (driver) => {
   const bySiteId = (rows: Row[]) => new Map(rows.map((r) => [r.siteId ?? r.id, r]));
 
   beforeAll(async () => {
-    server = await startAnalyticsServer({ driver });
+    server = await startTestServer({ driver });
     admin = await signIn(server, 'admin');
     manager = await signIn(server, 'manager');
   });

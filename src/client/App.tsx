@@ -1,9 +1,30 @@
-/** The app root; the sign-in and shell issues replace this with routes and guards. */
+import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router-dom';
+import { queryClient } from './api/queryClient';
+import { MessageBar } from './messages/MessageBar';
+import { AppRoutes } from './routes/AppRoutes';
+import { RegisterNavigator } from './routes/RegisterNavigator';
+import { ScrollToTop } from './routes/ScrollToTop';
+import { LoadingIndicator } from './shell/LoadingIndicator';
+import { theme } from './theme/theme';
+
+/** The app root: theme, query cache, router, and the global message bar and loading indicator. */
 export function App() {
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: 32 }}>
-      <h1>HawkEye</h1>
-      <p>Call analytics for leasing teams.</p>
-    </main>
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <DatesProvider settings={{ firstDayOfWeek: 0 }}>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <RegisterNavigator />
+            <ScrollToTop />
+            <MessageBar />
+            <AppRoutes />
+            <LoadingIndicator />
+          </BrowserRouter>
+        </QueryClientProvider>
+      </DatesProvider>
+    </MantineProvider>
   );
 }

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { registerAnalyticsRoutes } from './analytics/routes';
 import { registerAuthRoutes } from './auth/routes';
 import { registerDashboardRoutes } from './dashboards/routes';
+import { registerFormRoutes } from './forms/routes';
 
 /** Every API route family, in order: auth first (it decorates requests with the caller's scope). */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await registerAuthRoutes(app);
   await registerDashboardRoutes(app);
+  await registerFormRoutes(app);
   await registerAnalyticsRoutes(app);
 }

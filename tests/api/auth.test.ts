@@ -144,6 +144,7 @@ describe.each(DRIVERS)('auth on %s', (driver) => {
         username: 'admin',
         firstName: 'Alex',
         lastName: 'Admin',
+        email: 'admin@example.com',
         allAccountAccess: true,
         claims: [
           { type: 'AllAccountAccess', value: 'true' },

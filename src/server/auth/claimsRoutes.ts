@@ -26,6 +26,7 @@ async function userInfo(request: FastifyRequest, reply: FastifyReply) {
     username: user.username,
     firstName: user.firstName,
     lastName: user.lastName,
+    email: user.email,
     allAccountAccess: user.allAccountAccess,
     claims,
     isImpersonating: caller.impersonator !== undefined,

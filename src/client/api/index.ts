@@ -1,0 +1,12 @@
+export { ApiError } from './ApiError';
+export {
+  fetchClaims,
+  requestImpersonationToken,
+  requestPasswordReset,
+  requestPasswordToken,
+  resetPassword,
+} from './authApi';
+export { getData, postData } from './dataApi';
+export { CLIENT_ID, EXTENDED_TOKEN_HEADER, type RequestOptions, refreshTokens, request } from './http';
+export { queryClient } from './queryClient';
+export { fetchAccounts, fetchSites } from './referenceApi';

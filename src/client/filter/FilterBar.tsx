@@ -1,0 +1,100 @@
+import { Box, Button, Flex, Group, Paper, Title } from '@mantine/core';
+import { MultiSelect } from '../widgets/MultiSelect';
+import { isFilterBarVisible, useFilterBarConfig } from './filterBarConfig';
+import { useGlobalFilter } from './globalFilterState';
+import { PeriodPicker } from './PeriodPicker';
+
+/** The global filter bar: heading, period, accounts, sites, Apply and Reset, each per the page's flags. */
+export function FilterBar() {
+  const { flags } = useFilterBarConfig();
+  const f = useGlobalFilter();
+  if (!isFilterBarVisible(flags)) return null;
+
+  const accountOptions = f.accounts.map((a) => ({
+    value: a.accountId,
+    label: a.accountName,
+    inactive: a.isActive === false,
+  }));
+  const siteOptions = f.offeredSites.map((s) => ({
+    value: s.id,
+    label: s.name,
+    inactive: s.siteIsActive === false,
+  }));
+  const showAccounts = flags.isAccountsVisible && f.showAccounts;
+  const hasControls = flags.isPeriodVisible || showAccounts || flags.isSitesVisible;
+  const hasButtons = flags.isApplyVisible || flags.isResetVisible;
+
+  const buttons = hasButtons && (
+    <Group gap="xs" wrap="nowrap">
+      {flags.isApplyVisible && (
+        <Button onClick={f.apply} disabled={f.applyDisabled} data-testid="filter-apply" w={90}>
+          Apply
+        </Button>
+      )}
+      {flags.isResetVisible && (
+        <Button variant="default" onClick={f.reset} data-testid="filter-reset" w={90}>
+          Reset
+        </Button>
+      )}
+    </Group>
+  );
+
+  return (
+    <Paper
+      component="section"
+      aria-label="Filters"
+      data-testid="filter-bar"
+      withBorder
+      shadow="xs"
+      px={{ base: 'sm', sm: 'md' }}
+      py="sm"
+      mb="lg"
+    >
+      {flags.isTitleLabelVisible && (
+        <Title order={2} fz="md" fw={650} mb={hasControls ? 4 : 0} c="slate.9">
+          Filters
+        </Title>
+      )}
+      <Flex gap="md" wrap="wrap" align="flex-end">
+        {flags.isPeriodVisible && (
+          <Box style={{ flex: '1.4 1 330px', minWidth: 0 }}>
+            <PeriodPicker value={f.range} onChange={f.changeRange} />
+          </Box>
+        )}
+        {showAccounts && (
+          <Box style={{ flex: '1 1 180px', minWidth: 0 }}>
+            <MultiSelect
+              label="Accounts"
+              data-testid="accounts-select"
+              w="100%"
+              options={accountOptions}
+              value={f.selectedAccountIds}
+              error={f.tooManyAccounts}
+              disabled={!f.accountsLoaded}
+              onChange={(_, change) =>
+                f.changeAccounts(
+                  change.kind === 'toggle' ? { kind: 'toggle', accountId: change.value } : change,
+                )
+              }
+            />
+          </Box>
+        )}
+        {flags.isSitesVisible && (
+          <Box style={{ flex: '1 1 180px', minWidth: 0 }}>
+            <MultiSelect
+              label="Sites"
+              data-testid="sites-select"
+              w="100%"
+              options={siteOptions}
+              value={f.selectedSiteIds}
+              error={f.tooManySites}
+              disabled={!f.sitesLoaded}
+              onChange={(ids) => f.changeSites(ids)}
+            />
+          </Box>
+        )}
+        {buttons && <Box style={{ flex: '0 0 auto', marginLeft: 'auto' }}>{buttons}</Box>}
+      </Flex>
+    </Paper>
+  );
+}

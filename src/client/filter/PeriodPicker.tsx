@@ -1,0 +1,137 @@
+import { Box, Button, Divider, Group, Input, Popover, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
+import { DatePicker } from '@mantine/dates';
+import { useMediaQuery, useWindowEvent } from '@mantine/hooks';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { type DateRange, formatPeriod, presetRanges, rangeFromDates } from '../../shared/datePresets';
+import { CalendarIcon, ChevronDownIcon } from '../widgets/icons';
+
+interface PeriodPickerProps {
+  value: DateRange;
+  onChange: (range: DateRange) => void;
+}
+
+/** The Period control: preset ranges beside a two-month calendar; shows MM/DD/YYYY dates. */
+export function PeriodPicker({ value, onChange }: PeriodPickerProps) {
+  const [opened, setOpened] = useState(false);
+  useWindowEvent('keydown', (e) => {
+    if (e.key === 'Escape') setOpened(false);
+  });
+  const [draft, setDraft] = useState<[string | null, string | null]>([null, null]);
+  const narrow = useMediaQuery('(max-width: 767px)');
+  const today = dayjs().format('YYYY-MM-DD');
+
+  function open(next: boolean) {
+    if (next) setDraft([value.currentPeriod.start, value.currentPeriod.end]);
+    setOpened(next);
+  }
+
+  function pick(range: DateRange) {
+    onChange(range);
+    setOpened(false);
+  }
+
+  function pickDates(v: [string | null, string | null]) {
+    setDraft(v);
+    if (v[0] && v[1]) pick(rangeFromDates(v[0], v[1]));
+  }
+
+  return (
+    <Popover
+      opened={opened}
+      onChange={open}
+      position="bottom-start"
+      shadow="lg"
+      withinPortal
+      trapFocus={false}
+    >
+      <Popover.Target>
+        <Input.Wrapper label="Period" w="100%">
+          <Input
+            component="button"
+            type="button"
+            pointer
+            data-testid="period-picker"
+            aria-label={`Period: ${value.label}, ${formatPeriod(value.currentPeriod)}`}
+            onClick={() => open(!opened)}
+            leftSection={<CalendarIcon size={16} />}
+            rightSection={<ChevronDownIcon size={16} />}
+            rightSectionPointerEvents="none"
+          >
+            <Group gap={8} wrap="nowrap" style={{ overflow: 'hidden' }}>
+              <Text fz="sm" fw={600} data-testid="period-label" style={{ whiteSpace: 'nowrap' }}>
+                {value.label}
+              </Text>
+              <Text fz="sm" c="dimmed" data-testid="period-dates" truncate>
+                {formatPeriod(value.currentPeriod)}
+              </Text>
+            </Group>
+          </Input>
+        </Input.Wrapper>
+      </Popover.Target>
+      <Popover.Dropdown
+        p={0}
+        data-testid="period-dropdown"
+        style={narrow ? { width: 'calc(100vw - 24px)', maxWidth: 'calc(100vw - 24px)' } : undefined}
+      >
+        <Group align="stretch" gap={0} wrap={narrow ? 'wrap' : 'nowrap'}>
+          <SimpleGrid
+            cols={narrow ? 2 : 1}
+            spacing={2}
+            verticalSpacing={2}
+            p="xs"
+            w={narrow ? '100%' : 170}
+            role="listbox"
+            aria-label="Preset ranges"
+          >
+            {presetRanges().map((r) => {
+              const active = r.label === value.label;
+              return (
+                <UnstyledButton
+                  key={r.label}
+                  role="option"
+                  aria-selected={active}
+                  onClick={() => pick(r)}
+                  px="sm"
+                  py={6}
+                  style={{
+                    borderRadius: 6,
+                    fontSize: 14,
+                    fontWeight: active ? 600 : 400,
+                    color: active ? 'white' : undefined,
+                    background: active ? 'var(--mantine-primary-color-filled)' : undefined,
+                  }}
+                  className="period-preset"
+                >
+                  {r.label}
+                </UnstyledButton>
+              );
+            })}
+          </SimpleGrid>
+          {!narrow && <Divider orientation="vertical" />}
+          <Box p="sm" mx={narrow ? 'auto' : undefined}>
+            <DatePicker
+              type="range"
+              value={draft}
+              onChange={pickDates}
+              numberOfColumns={narrow ? 1 : 2}
+              maxDate={today}
+              defaultDate={dayjs(value.currentPeriod.end)
+                .subtract(narrow ? 0 : 1, 'month')
+                .format('YYYY-MM-DD')}
+              allowSingleDateInRange
+            />
+            <Text fz="xs" c="dimmed" mt="xs" data-testid="period-comparison">
+              Compared with {formatPeriod(value.previousPeriod)}
+            </Text>
+          </Box>
+        </Group>
+        <Group justify="flex-end" px="sm" pb="sm">
+          <Button variant="default" size="compact-sm" onClick={() => setOpened(false)}>
+            Close
+          </Button>
+        </Group>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

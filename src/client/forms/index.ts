@@ -1,0 +1,15 @@
+export { PrivacyPolicyPage, TermsOfUsePage } from '../pages/legal';
+export { FormBanners, type FormBannersProps } from './FormBanners';
+export { FormButton, type FormButtonProps } from './FormButton';
+export { FormCheckbox, type FormCheckboxProps } from './FormCheckbox';
+export { FormDropdown, type FormDropdownProps } from './FormDropdown';
+export { FORM_MAX_WIDTH, FormPanel, type FormPanelProps } from './FormPanel';
+export { FormRadioGroup, type FormRadioGroupProps } from './FormRadioGroup';
+export { FormTextArea, type FormTextAreaProps, TEXTAREA_MIN_HEIGHT } from './FormTextArea';
+export { FormTextField, type FormTextFieldProps } from './FormTextField';
+export { FORM_OUTCOME_MESSAGES, feedbackOutcome, supportOutcome } from './formMessages';
+export type { FormPageProps, FormResponse, FormUser, PostForm } from './formTypes';
+export { RequestSupportPage } from './RequestSupportPage';
+export { ShareFeedbackPage } from './ShareFeedbackPage';
+export { type BoundField, type FieldSpec, type FormFields, useFormFields } from './useFormFields';
+export { type SubmissionState, useFormSubmission } from './useFormSubmission';

@@ -1,0 +1,184 @@
+import { Box, Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { canImpersonate } from '../session/sessionStore';
+import { signOut } from '../session/signOut';
+import { useSession } from '../session/useSession';
+import {
+  ChartPieIcon,
+  GaugeIcon,
+  HeartIcon,
+  HomeIcon,
+  LifebuoyIcon,
+  LogoutIcon,
+  MaskIcon,
+  MessagesIcon,
+  PhoneIcon,
+  UsersIcon,
+} from '../widgets/icons';
+import { type MenuEntry, menuTree, normalizePath } from './menu';
+import { useMenuEntries } from './menuEntries';
+import { useShellActions } from './shellActions';
+
+/** Icons a menu entry may name. */
+export const MENU_ICONS: Record<string, () => React.ReactNode> = {
+  home: () => <HomeIcon />,
+  pie: () => <ChartPieIcon />,
+  phone: () => <PhoneIcon />,
+  users: () => <UsersIcon />,
+  messages: () => <MessagesIcon />,
+  gauge: () => <GaugeIcon />,
+};
+
+interface SideMenuProps {
+  /** The overlay variant (≤ 767 px) adds the 'General' section. */
+  mobile?: boolean;
+  /** Called after any item click (the overlay closes). */
+  onNavigate?: () => void;
+}
+
+function Item({
+  entry,
+  active,
+  onNavigate,
+  nested,
+}: {
+  entry: MenuEntry;
+  active: boolean;
+  onNavigate?: () => void;
+  nested?: boolean;
+}) {
+  const icon = entry.icon ? MENU_ICONS[entry.icon]?.() : undefined;
+  return (
+    <NavLink
+      component={Link}
+      to={entry.path}
+      label={entry.label}
+      active={active}
+      aria-current={active ? 'page' : undefined}
+      data-active={active || undefined}
+      leftSection={icon}
+      onClick={onNavigate}
+      variant="light"
+      pl={nested ? 42 : 10}
+      pr={8}
+      styles={{ label: { fontSize: 14, fontWeight: active ? 600 : 500, whiteSpace: 'nowrap' } }}
+      style={{ borderRadius: 8 }}
+    />
+  );
+}
+
+/** The side menu: dashboard routes, collapsible sections, and in the overlay the 'General' section. */
+export function SideMenu({ mobile = false, onNavigate }: SideMenuProps) {
+  const { pathname } = useLocation();
+  const session = useSession();
+  const { openImpersonation } = useShellActions();
+  const entries = useMenuEntries();
+  const current = normalizePath(pathname);
+  const tree = menuTree(entries);
+  const [openSections, setOpenSections] = useState<Record<string, boolean>>({});
+
+  // A section opens when one of its items becomes active.
+  useEffect(() => {
+    for (const node of menuTree(entries))
+      if (node.kind === 'section' && node.entries.some((e) => normalizePath(e.path) === current))
+        setOpenSections((s) => (s[node.title] ? s : { ...s, [node.title]: true }));
+  }, [current, entries]);
+
+  return (
+    <ScrollArea h="100%" type="auto">
+      <Stack gap={2} px={8} py="sm" component="nav" aria-label="Main menu" data-testid="side-menu">
+        {tree.map((node) =>
+          node.kind === 'item' ? (
+            <Item
+              key={node.entry.path}
+              entry={node.entry}
+              active={normalizePath(node.entry.path) === current}
+              onNavigate={onNavigate}
+            />
+          ) : (
+            <NavLink
+              key={node.title}
+              component="button"
+              label={node.title}
+              leftSection={<MessagesIcon />}
+              opened={Boolean(openSections[node.title])}
+              onChange={(o) => setOpenSections((s) => ({ ...s, [node.title]: o }))}
+              childrenOffset={0}
+              data-testid="menu-section"
+              aria-expanded={Boolean(openSections[node.title])}
+              pl={10}
+              pr={8}
+              styles={{ label: { fontSize: 14, fontWeight: 500, lineHeight: 1.3 } }}
+              style={{ borderRadius: 8 }}
+            >
+              {node.entries.map((e) => (
+                <Item
+                  key={e.path}
+                  entry={e}
+                  nested
+                  active={normalizePath(e.path) === current}
+                  onNavigate={onNavigate}
+                />
+              ))}
+            </NavLink>
+          ),
+        )}
+        {mobile && (
+          <Box mt="md">
+            <Divider mb="sm" />
+            <Text
+              fz={11}
+              fw={700}
+              c="dimmed"
+              tt="uppercase"
+              px="sm"
+              mb={4}
+              style={{ letterSpacing: '0.06em' }}
+            >
+              General
+            </Text>
+            <NavLink
+              component={Link}
+              to="/request-support"
+              label="Request Support"
+              leftSection={<LifebuoyIcon />}
+              onClick={onNavigate}
+              active={current === '/request-support'}
+              style={{ borderRadius: 8 }}
+            />
+            <NavLink
+              component={Link}
+              to="/share-feedback"
+              label="Share Feedback"
+              leftSection={<HeartIcon />}
+              onClick={onNavigate}
+              active={current === '/share-feedback'}
+              style={{ borderRadius: 8 }}
+            />
+            {canImpersonate(session) && (
+              <NavLink
+                label="Impersonate User"
+                leftSection={<MaskIcon />}
+                onClick={() => {
+                  onNavigate?.();
+                  openImpersonation();
+                }}
+                style={{ borderRadius: 8 }}
+              />
+            )}
+            <NavLink
+              label="Sign Out"
+              leftSection={<LogoutIcon />}
+              onClick={() => {
+                onNavigate?.();
+                signOut();
+              }}
+              style={{ borderRadius: 8 }}
+            />
+          </Box>
+        )}
+      </Stack>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,54 @@
+/** One item of the side menu. */
+export interface MenuEntry {
+  label: string;
+  /** Route path; the item is active when it equals the URL's path. */
+  path: string;
+  /** Collapsible section heading the item sits under; top level when absent. */
+  section?: string;
+  /** Icon name from MENU_ICONS (top-level items only). */
+  icon?: string;
+}
+
+/**
+ * The dashboard menu (SPEC.md section 2, Side menu). The engine can replace it with entries built
+ * from the dashboard definitions through MenuEntriesProvider.
+ */
+export const DEFAULT_MENU: MenuEntry[] = [
+  { label: 'Dashboard', path: '/dashboard', icon: 'home' },
+  { label: 'Ad Source Effectiveness', path: '/dashboard/ad-source-effectiveness', icon: 'pie' },
+  { label: 'Caller Behavior', path: '/dashboard/caller-behavior', icon: 'phone' },
+  { label: 'Employee Call Performance', path: '/dashboard/employee-call-performance', icon: 'users' },
+  { label: 'Action Required', path: '/dashboard/action-required', section: 'Communication Performance' },
+  { label: 'Response Time', path: '/dashboard/response-time', section: 'Communication Performance' },
+  { label: 'Volume', path: '/dashboard/volume', section: 'Communication Performance' },
+];
+
+/** A top-level item or a section with its items, in menu order. */
+export type MenuNode =
+  | { kind: 'item'; entry: MenuEntry }
+  | { kind: 'section'; title: string; entries: MenuEntry[] };
+
+/** Groups entries into items and sections; a section sits where its first entry is. */
+export function menuTree(entries: readonly MenuEntry[]): MenuNode[] {
+  const nodes: MenuNode[] = [];
+  const sections = new Map<string, MenuEntry[]>();
+  for (const entry of entries) {
+    if (!entry.section) {
+      nodes.push({ kind: 'item', entry });
+      continue;
+    }
+    let list = sections.get(entry.section);
+    if (!list) {
+      list = [];
+      sections.set(entry.section, list);
+      nodes.push({ kind: 'section', title: entry.section, entries: list });
+    }
+    list.push(entry);
+  }
+  return nodes;
+}
+
+/** The path without a trailing slash, for comparing with entry paths. */
+export function normalizePath(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}

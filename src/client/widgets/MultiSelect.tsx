@@ -1,0 +1,241 @@
+import {
+  Box,
+  Button,
+  CloseButton,
+  Group,
+  Input,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
+import { useMemo, useState } from 'react';
+import { multiSelectLabel, withInactiveSuffix } from '../../shared/filterRules';
+import { CheckIcon, ChevronDownIcon, SearchIcon } from './icons';
+
+/** One choice of a MultiSelect. */
+export interface MultiSelectOption<V extends string | number> {
+  value: V;
+  label: string;
+  /** Shown with ' (Inactive)' after the label. */
+  inactive?: boolean;
+}
+
+/** What the user did: Check All, Uncheck All, or one option toggled. */
+export type MultiSelectChange<V extends string | number> =
+  | { kind: 'all' }
+  | { kind: 'none' }
+  | { kind: 'toggle'; value: V; checked: boolean };
+
+export interface MultiSelectProps<V extends string | number> {
+  /** Field label above the control (also its accessible name). */
+  label: string;
+  options: readonly MultiSelectOption<V>[];
+  /** The selected values. */
+  value: readonly V[];
+  /** Every change as it happens (not called when withApply is set: use onApply). */
+  onChange?: (value: V[], change: MultiSelectChange<V>) => void;
+  /** Show the search box (default true). */
+  searchable?: boolean;
+  /** Stage changes and emit them with an Apply button, disabled until something is selected. */
+  withApply?: boolean;
+  onApply?: (value: V[]) => void;
+  /** Red border (e.g. too many selected). */
+  error?: boolean;
+  disabled?: boolean;
+  /** Width of the closed control. */
+  w?: number | string;
+  'data-testid'?: string;
+}
+
+function optionText<V extends string | number>(o: MultiSelectOption<V>): string {
+  return withInactiveSuffix(o.label, !o.inactive);
+}
+
+/**
+ * The shared multi-select (SPEC.md section 2, Filter bar): search box with clear icon, Check All and
+ * Uncheck All, options with checkmarks, optional Apply button; closes on outside click. The closed
+ * control reads 'None', the option's label, 'All' or 'Multiple N'.
+ */
+export function MultiSelect<V extends string | number>(props: MultiSelectProps<V>) {
+  const { label, options, value, onChange, searchable = true, withApply = false, onApply } = props;
+  const [opened, setOpened] = useState(false);
+  useWindowEvent('keydown', (e) => {
+    if (e.key === 'Escape') setOpened(false);
+  });
+  const [search, setSearch] = useState('');
+  const [draft, setDraft] = useState<V[]>([]);
+  const selected = withApply ? draft : value;
+  const selectedSet = useMemo(() => new Set<V>(selected), [selected]);
+
+  const visible = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    return q ? options.filter((o) => optionText(o).toLowerCase().includes(q)) : options;
+  }, [options, search]);
+
+  const single = value.length === 1 ? options.find((o) => o.value === value[0]) : undefined;
+  const closedLabel = multiSelectLabel(value.length, options.length, single ? optionText(single) : undefined);
+
+  function open(next: boolean) {
+    if (next) {
+      setDraft([...value]);
+      setSearch('');
+    }
+    setOpened(next);
+  }
+
+  function change(next: V[], c: MultiSelectChange<V>) {
+    if (withApply) setDraft(next);
+    else onChange?.(next, c);
+  }
+
+  function toggle(v: V) {
+    const checked = !selectedSet.has(v);
+    change(checked ? [...selected, v] : selected.filter((x) => x !== v), {
+      kind: 'toggle',
+      value: v,
+      checked,
+    });
+  }
+
+  function apply() {
+    onApply?.(draft);
+    setOpened(false);
+  }
+
+  const testId = props['data-testid'];
+  return (
+    <Popover
+      opened={opened}
+      onChange={open}
+      position="bottom-start"
+      shadow="lg"
+      width={300}
+      withinPortal
+      trapFocus={false}
+      closeOnEscape
+    >
+      <Popover.Target>
+        <Input.Wrapper label={label} w={props.w ?? 220}>
+          <Input
+            component="button"
+            type="button"
+            pointer
+            data-testid={testId}
+            aria-haspopup="listbox"
+            aria-expanded={opened}
+            aria-label={`${label}: ${closedLabel}`}
+            error={props.error}
+            disabled={props.disabled}
+            onClick={() => open(!opened)}
+            rightSection={<ChevronDownIcon size={16} />}
+            rightSectionPointerEvents="none"
+          >
+            <Text fz="sm" truncate>
+              {closedLabel}
+            </Text>
+          </Input>
+        </Input.Wrapper>
+      </Popover.Target>
+      <Popover.Dropdown p={0} data-testid={testId ? `${testId}-dropdown` : undefined}>
+        <Stack gap={0}>
+          {searchable && (
+            <Box p="xs" pb={4}>
+              <TextInput
+                placeholder="Search"
+                aria-label="Search"
+                value={search}
+                onChange={(e) => setSearch(e.currentTarget.value)}
+                leftSection={<SearchIcon size={15} />}
+                rightSection={
+                  search ? (
+                    <CloseButton size="sm" aria-label="Clear search" onClick={() => setSearch('')} />
+                  ) : null
+                }
+                size="sm"
+              />
+            </Box>
+          )}
+          <Group gap="xs" px="xs" py={6} grow>
+            <Button
+              size="compact-sm"
+              variant="light"
+              onClick={() =>
+                change(
+                  options.map((o) => o.value),
+                  { kind: 'all' },
+                )
+              }
+            >
+              Check All
+            </Button>
+            <Button size="compact-sm" variant="default" onClick={() => change([], { kind: 'none' })}>
+              Uncheck All
+            </Button>
+          </Group>
+          <ScrollArea.Autosize
+            mah={280}
+            type="auto"
+            style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+          >
+            <Box role="listbox" aria-multiselectable="true" aria-label={label} py={4}>
+              {visible.map((o) => {
+                const on = selectedSet.has(o.value);
+                return (
+                  <UnstyledButton
+                    key={String(o.value)}
+                    role="option"
+                    aria-selected={on}
+                    onClick={() => toggle(o.value)}
+                    className="multi-select-option"
+                    px="sm"
+                    py={7}
+                    w="100%"
+                  >
+                    <Group gap={10} wrap="nowrap">
+                      <Box
+                        className="multi-select-check"
+                        data-checked={on || undefined}
+                        style={{
+                          width: 18,
+                          height: 18,
+                          flex: '0 0 18px',
+                          borderRadius: 4,
+                          display: 'grid',
+                          placeItems: 'center',
+                          color: 'white',
+                          background: on ? 'var(--mantine-primary-color-filled)' : 'white',
+                          border: `1.5px solid ${on ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-gray-4)'}`,
+                        }}
+                      >
+                        {on && <CheckIcon size={13} stroke={3} />}
+                      </Box>
+                      <Text fz="sm" c={o.inactive ? 'dimmed' : undefined} style={{ lineHeight: 1.3 }}>
+                        {optionText(o)}
+                      </Text>
+                    </Group>
+                  </UnstyledButton>
+                );
+              })}
+              {visible.length === 0 && (
+                <Text fz="sm" c="dimmed" px="sm" py="xs">
+                  No matches
+                </Text>
+              )}
+            </Box>
+          </ScrollArea.Autosize>
+          {withApply && (
+            <Box p="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+              <Button fullWidth size="compact-md" disabled={draft.length === 0} onClick={apply}>
+                Apply
+              </Button>
+            </Box>
+          )}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,6 @@
+export {
+  MultiSelect,
+  type MultiSelectChange,
+  type MultiSelectOption,
+  type MultiSelectProps,
+} from './MultiSelect';

@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { impersonationCode, openAccountMenu, signIn } from './helpers';
+
+test('impersonation: errors in the modal, then the red bar with the impersonated name', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openAccountMenu(page);
+  await page.getByRole('menuitem', { name: 'Impersonate User' }).click();
+  const modal = page.getByRole('dialog', { name: 'Impersonate User' });
+  await expect(modal).toBeVisible();
+  await modal.getByRole('button', { name: 'Impersonate' }).click();
+  await expect(modal.getByText('Impersonation code expired or does not exist')).toBeVisible();
+
+  await modal.getByLabel('Impersonation Code').fill('not-a-real-code');
+  await modal.getByRole('button', { name: 'Impersonate' }).click();
+  await expect(modal.getByText('Impersonation code expired or does not exist')).toBeVisible();
+  // An invalid code does not sign the admin out.
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await modal.getByRole('button', { name: 'Close' }).click();
+  await expect(modal).toBeHidden();
+
+  const code = await impersonationCode('manager');
+  await openAccountMenu(page);
+  await page.getByRole('menuitem', { name: 'Impersonate User' }).click();
+  await modal.getByLabel('Impersonation Code').fill(code);
+  await modal.getByRole('button', { name: 'Impersonate' }).click();
+  await expect(page.getByTestId('top-bar')).toHaveAttribute('data-impersonating', 'true');
+  await expect(page.getByTestId('impersonating')).toHaveText('Impersonating: Morgan Manager');
+  await expect(page.getByTestId('top-bar')).toHaveClass(/top-bar--impersonating/);
+  await expect(page.getByTestId('logo').locator('svg')).toHaveAttribute('data-grey', 'true');
+  const red = await page.getByTestId('top-bar').evaluate((el) => getComputedStyle(el).animationName);
+  expect(red).toBe('impersonation-sweep');
+  // The manager is not an all-account user: no Accounts filter, no Impersonate User.
+  await expect(page.getByTestId('accounts-select')).toHaveCount(0);
+  await expect(page.getByTestId('sites-select')).toHaveText('All');
+  await openAccountMenu(page);
+  await expect(page.getByTestId('signed-in-as')).toHaveText('manager');
+  await expect(page.getByRole('menuitem', { name: 'Impersonate User' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('users without all-account access see neither the Accounts filter nor Impersonate User', async ({
+  page,
+}) => {
+  await signIn(page, 'manager');
+  await expect(page.getByTestId('accounts-select')).toHaveCount(0);
+  await openAccountMenu(page);
+  await expect(page.getByRole('menuitem', { name: 'Request Support' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Impersonate User' })).toHaveCount(0);
+});

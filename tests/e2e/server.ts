@@ -1,0 +1,47 @@
+// The Playwright web server: the real app on a fresh DuckDB in E2E_DATA_DIR, seeded small (seed 7) with the
+// demo users, plus a helper endpoint that creates impersonation codes in the same process.
+import { mkdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { CLIENT_DIR, ensureClientBuilt } from '../../scripts/lib/clientBuild';
+import { createImpersonationCode } from '../../src/server/auth/impersonationCodes';
+import { findUserByUsername } from '../../src/server/auth/userLookup';
+import { loadConfig } from '../../src/server/config';
+import { closeOnSignals, startServer } from '../../src/server/main';
+import { seedDatabase } from '../../src/server/seed/seed';
+import { E2E_DATA_DIR, E2E_HELPER_PORT, E2E_PORT } from './e2eEnv';
+
+rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+mkdirSync(E2E_DATA_DIR, { recursive: true });
+// Many sign-ins from one address in a run: keep the failure limits out of the way.
+process.env.LOGIN_FAILURES_PER_ADDRESS ??= '10000';
+process.env.LOGIN_FAILURES_PER_USERNAME ??= '10000';
+process.env.FORGOT_PASSWORD_PER_USERNAME ??= '1000';
+process.env.FORGOT_PASSWORD_PER_ADDRESS ??= '1000';
+
+await ensureClientBuilt();
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: E2E_DATA_DIR,
+  PORT: String(E2E_PORT),
+  HOST: '127.0.0.1',
+  DATABASE_URL: '',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+});
+const { app, ctx } = await startServer({ config, clientDir: CLIENT_DIR, seedWhenEmpty: false });
+await seedDatabase(ctx.store, { scale: 'small', seed: 7 });
+closeOnSignals(app);
+
+createServer(async (req, res) => {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  try {
+    if (url.pathname !== '/impersonation-code') throw new Error(`unknown helper path ${url.pathname}`);
+    const user = await findUserByUsername(ctx.store, url.searchParams.get('username') ?? '');
+    if (!user) throw new Error('unknown user');
+    const { code } = await createImpersonationCode(ctx.store, user.id, config.impersonationCodeTtlSeconds);
+    res.writeHead(200, { 'content-type': 'text/plain' }).end(code);
+  } catch (err) {
+    res.writeHead(400, { 'content-type': 'text/plain' }).end(String(err));
+  }
+}).listen(E2E_HELPER_PORT, '127.0.0.1');
+
+process.stdout.write(`e2e server ready on http://localhost:${E2E_PORT}\n`);

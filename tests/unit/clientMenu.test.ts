@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MENU, menuTree, normalizePath } from '../../src/client/shell/menu';
+import { definitionFiles, loadDefinitions } from '../../engine/definitions';
+import { dashboardMenu } from '../../src/client/dashboards/dashboardMenu';
+import { menuTree, normalizePath } from '../../src/client/shell/menu';
+
+/** The menu the shell draws from the definitions in dashboards/. */
+function menuFromDefinitions() {
+  const { loaded } = loadDefinitions(definitionFiles('dashboards'));
+  return dashboardMenu(loaded.flatMap((l) => (l.definition ? [l.definition] : [])));
+}
 
 describe('side menu entries', () => {
-  it('groups the Communication Performance pages into one section after the top-level pages', () => {
-    const tree = menuTree(DEFAULT_MENU);
+  it('draws the dashboards in menu order, with the Communication Performance pages in one section', () => {
+    const tree = menuTree(menuFromDefinitions()).filter(
+      (n) => n.kind === 'section' || n.entry.label !== 'ILS Call Performance',
+    );
     expect(tree.map((n) => (n.kind === 'item' ? n.entry.label : n.title))).toEqual([
       'Dashboard',
       'Ad Source Effectiveness',

@@ -3,10 +3,11 @@ import { AuthLayout } from '../auth/AuthLayout';
 import { ForgotPasswordPage } from '../auth/ForgotPasswordPage';
 import { LoginPage } from '../auth/LoginPage';
 import { ResetPasswordPage } from '../auth/ResetPasswordPage';
-import { StaticPage } from '../pages/StaticPage';
+import { PrivacyPolicyPage, TermsOfUsePage } from '../pages/legal';
 import { DashboardOutlet } from '../shell/DashboardOutlet';
 import { Shell } from '../shell/Shell';
 import { FilterBarHidden } from './FilterBarHidden';
+import { RequestSupportRoute, ShareFeedbackRoute } from './formRoutes';
 import { LoginOnly, RequireAuth } from './guards';
 
 /** The route table of SPEC.md section 2. */
@@ -44,10 +45,10 @@ export function AppRoutes() {
           <Route path="/dashboard/*" element={<DashboardOutlet />} />
           <Route element={<FilterBarHidden />}>
             <Route index element={<Navigate to="/dashboard" replace />} />
-            <Route path="/share-feedback" element={<StaticPage title="Share Feedback" />} />
-            <Route path="/request-support" element={<StaticPage title="Request Support" />} />
-            <Route path="/privacy-policy" element={<StaticPage title="Privacy Policy" />} />
-            <Route path="/terms-of-use" element={<StaticPage title="Terms of Use" />} />
+            <Route path="/share-feedback" element={<ShareFeedbackRoute />} />
+            <Route path="/request-support" element={<RequestSupportRoute />} />
+            <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
+            <Route path="/terms-of-use" element={<TermsOfUsePage />} />
           </Route>
         </Route>
       </Route>

@@ -18,6 +18,8 @@ export interface UserInfo {
   username: string;
   firstName: string;
   lastName: string;
+  /** Prefills the feedback and support forms. */
+  email?: string;
   allAccountAccess: boolean;
   claims: Claim[];
   isImpersonating?: boolean;

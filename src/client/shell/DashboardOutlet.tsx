@@ -1,22 +1,65 @@
-import { Box } from '@mantine/core';
+import { Alert, Box, Loader, Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { DashboardPage, type HostServices } from '../../../engine';
+import { getData, postData } from '../api';
+import { hostFilter } from '../dashboards/hostFilter';
+import { useDashboardDefinitions } from '../dashboards/useDashboardDefinitions';
 import { useAppliedFilter } from '../filter/appliedFilter';
 import { ALL_FILTER_BAR_FLAGS, useFilterBarFlags } from '../filter/filterBarConfig';
+import { normalizePath } from './menu';
+
+async function fetchJson(endpoint: string, body: unknown, method: 'GET' | 'POST'): Promise<unknown> {
+  return method === 'GET' ? getData(endpoint) : postData(endpoint, (body ?? {}) as Record<string, unknown>);
+}
 
 /**
- * Mount point for the dashboard pages under /dashboard/*: the engine renders the page for the URL
- * here (reading useAppliedFilter and calling useFilterBarFlags with the page's flags). Until then it
- * shows every filter-bar part and an empty content area. The data attributes expose the applied
- * filter to the end-to-end tests.
+ * The dashboard pages under /dashboard/*: the definition whose route equals the URL, drawn by the
+ * engine with the applied global filter, and the filter-bar flags it asks for. The data attributes
+ * expose the applied filter to the end-to-end tests.
  */
 export function DashboardOutlet() {
-  useFilterBarFlags(ALL_FILTER_BAR_FLAGS);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { data: pages, isLoading, error } = useDashboardDefinitions();
+  const page = pages?.find((p) => normalizePath(p.route) === normalizePath(pathname));
+  useFilterBarFlags(page?.filterBar ?? ALL_FILTER_BAR_FLAGS);
   const { filter, appliedCount } = useAppliedFilter();
+  const host = useMemo<HostServices>(
+    () => ({ fetchJson, appliedFilter: hostFilter(filter), applyCount: appliedCount, navigate }),
+    [filter, appliedCount, navigate],
+  );
+
+  let content: React.ReactNode;
+  if (isLoading) {
+    content = (
+      <Stack align="center" py="xl">
+        <Loader size="sm" />
+      </Stack>
+    );
+  } else if (error) {
+    content = (
+      <Alert color="red" title="The dashboards could not be loaded">
+        Reload the page to try again.
+      </Alert>
+    );
+  } else if (!page) {
+    content = (
+      <Alert color="gray" title="No such dashboard">
+        <Text size="sm">There is no dashboard at {pathname}. Pick one from the menu.</Text>
+      </Alert>
+    );
+  } else {
+    content = <DashboardPage key={page.id} definition={page} host={host} />;
+  }
   return (
     <Box
       data-testid="dashboard-content"
       data-applied-count={appliedCount}
       data-applied-filter={filter ? JSON.stringify(filter) : undefined}
       mih={320}
-    />
+    >
+      {content}
+    </Box>
   );
 }

@@ -2,6 +2,7 @@ import { AppShell, Drawer } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { DashboardMenuProvider } from '../dashboards/DashboardMenuProvider';
 import { FilterBar } from '../filter/FilterBar';
 import { FilterProvider } from '../filter/FilterProvider';
 import { FilterBarConfigProvider } from '../filter/filterBarConfig';
@@ -30,48 +31,50 @@ export function Shell() {
 
   return (
     <ShellActionsContext.Provider value={actions}>
-      <FilterBarConfigProvider>
-        <FilterProvider>
-          <AppShell
-            header={{ height: 60 }}
-            navbar={{ width: SIDE_MENU_WIDTH, breakpoint: 'sm', collapsed: { mobile: true } }}
-            padding={{ base: 'sm', sm: 'lg' }}
-          >
-            <AppShell.Header withBorder={false}>
-              <TopBar menuOpened={menuOpened} onToggleMenu={menu.toggle} />
-            </AppShell.Header>
-            <AppShell.Navbar className="side-menu" withBorder={false} visibleFrom="sm">
-              <SideMenu />
-            </AppShell.Navbar>
-            <AppShell.Main
-              style={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}
-              data-testid="shell-main"
+      <DashboardMenuProvider>
+        <FilterBarConfigProvider>
+          <FilterProvider>
+            <AppShell
+              header={{ height: 60 }}
+              navbar={{ width: SIDE_MENU_WIDTH, breakpoint: 'sm', collapsed: { mobile: true } }}
+              padding={{ base: 'sm', sm: 'lg' }}
             >
-              <FilterBar />
-              <div style={{ flex: 1 }}>
-                <Outlet />
-              </div>
-              <Footer />
-            </AppShell.Main>
-          </AppShell>
-          <Drawer
-            opened={Boolean(mobile) && menuOpened}
-            onClose={menu.close}
-            size={280}
-            padding={0}
-            withCloseButton={false}
-            lockScroll
-            overlayProps={{ backgroundOpacity: 0.45, blur: 1 }}
-            styles={{ body: { height: '100%', paddingTop: 60 }, content: { background: 'white' } }}
-            data-testid="menu-overlay"
-            aria-label="Menu"
-            zIndex={99}
-          >
-            <SideMenu mobile onNavigate={menu.close} />
-          </Drawer>
-          <ImpersonateModal opened={impersonating} onClose={() => setImpersonating(false)} />
-        </FilterProvider>
-      </FilterBarConfigProvider>
+              <AppShell.Header withBorder={false}>
+                <TopBar menuOpened={menuOpened} onToggleMenu={menu.toggle} />
+              </AppShell.Header>
+              <AppShell.Navbar className="side-menu" withBorder={false} visibleFrom="sm">
+                <SideMenu />
+              </AppShell.Navbar>
+              <AppShell.Main
+                style={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}
+                data-testid="shell-main"
+              >
+                <FilterBar />
+                <div style={{ flex: 1 }}>
+                  <Outlet />
+                </div>
+                <Footer />
+              </AppShell.Main>
+            </AppShell>
+            <Drawer
+              opened={Boolean(mobile) && menuOpened}
+              onClose={menu.close}
+              size={280}
+              padding={0}
+              withCloseButton={false}
+              lockScroll
+              overlayProps={{ backgroundOpacity: 0.45, blur: 1 }}
+              styles={{ body: { height: '100%', paddingTop: 60 }, content: { background: 'white' } }}
+              data-testid="menu-overlay"
+              aria-label="Menu"
+              zIndex={99}
+            >
+              <SideMenu mobile onNavigate={menu.close} />
+            </Drawer>
+            <ImpersonateModal opened={impersonating} onClose={() => setImpersonating(false)} />
+          </FilterProvider>
+        </FilterBarConfigProvider>
+      </DashboardMenuProvider>
     </ShellActionsContext.Provider>
   );
 }

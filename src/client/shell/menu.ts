@@ -9,20 +9,6 @@ export interface MenuEntry {
   icon?: string;
 }
 
-/**
- * The dashboard menu (SPEC.md section 2, Side menu). The engine can replace it with entries built
- * from the dashboard definitions through MenuEntriesProvider.
- */
-export const DEFAULT_MENU: MenuEntry[] = [
-  { label: 'Dashboard', path: '/dashboard', icon: 'home' },
-  { label: 'Ad Source Effectiveness', path: '/dashboard/ad-source-effectiveness', icon: 'pie' },
-  { label: 'Caller Behavior', path: '/dashboard/caller-behavior', icon: 'phone' },
-  { label: 'Employee Call Performance', path: '/dashboard/employee-call-performance', icon: 'users' },
-  { label: 'Action Required', path: '/dashboard/action-required', section: 'Communication Performance' },
-  { label: 'Response Time', path: '/dashboard/response-time', section: 'Communication Performance' },
-  { label: 'Volume', path: '/dashboard/volume', section: 'Communication Performance' },
-];
-
 /** A top-level item or a section with its items, in menu order. */
 export type MenuNode =
   | { kind: 'item'; entry: MenuEntry }

@@ -1,9 +1,9 @@
 import { createContext, type ReactNode, useContext } from 'react';
-import { DEFAULT_MENU, type MenuEntry } from './menu';
+import type { MenuEntry } from './menu';
 
-const MenuEntriesContext = createContext<readonly MenuEntry[]>(DEFAULT_MENU);
+const MenuEntriesContext = createContext<readonly MenuEntry[]>([]);
 
-/** Supplies the side menu's entries (defaults to DEFAULT_MENU). */
+/** Supplies the side menu's entries (the shell passes the dashboard definitions' menu entries). */
 export function MenuEntriesProvider({
   entries,
   children,

@@ -29,7 +29,12 @@ export function checkReferences(page: PageDefinition, endpoints: KnownEndpoints 
       const s = source ? data[source] : undefined;
       if (!s || !endpoints) return undefined;
       const known = endpoints.get(endpointKey(s.method ?? 'POST', s.endpoint));
-      const fields = s.variant !== undefined ? known?.variants?.[String(s.variant)] : known?.fields;
+      const fields =
+        s.variant !== undefined
+          ? known?.variants?.[String(s.variant)]
+          : s.rows !== undefined && s.rows !== known?.rows && known?.fieldsAt
+            ? known.fieldsAt(s.rows)
+            : known?.fields;
       return fields ? { endpoint: s.endpoint, fields } : undefined;
     },
   };
@@ -171,15 +176,18 @@ function checkWidget(at: string, w: Widget, scope: Scope): void {
         field(`tiles/${i}/field`, t.field);
         field(`tiles/${i}/previousField`, t.previousField);
         field(`tiles/${i}/percentOf`, t.percentOf);
+        field(`tiles/${i}/detail/field`, t.detail?.field);
       });
       break;
     case 'ring':
       field('field', w.field);
       field('previousField', w.previousField);
+      field('detail/field', w.detail?.field);
       break;
     case 'pie':
       field('labelField', w.labelField);
       field('valueField', w.valueField);
+      if (w.labelTemplate) checkTemplate(`${at}/labelTemplate`, w.labelTemplate, source, scope);
       if (w.select) checkParam(`${at}/select`, w.select, scope);
       if (w.filter) {
         checkParam(`${at}/filter/param`, w.filter.param, scope);
@@ -256,7 +264,14 @@ function chartFields(spec: Record<string, unknown>): { pointer: string; field: s
     });
   };
   visit(spec, '');
-  return found.filter((f) => !created.has(f.field));
+  // A nested field ('point.value') is checked by its root ('point'), the row field or a created one.
+  return found.map((f) => ({ ...f, field: rootField(f.field) })).filter((f) => !created.has(f.field));
+}
+
+/** The row field a Vega-Lite field path starts with: 'a.b' reads field 'a'; 'a\\.b' is one name. */
+function rootField(field: string): string {
+  const dot = field.search(/(?<!\\)\./);
+  return (dot < 0 ? field : field.slice(0, dot)).replace(/\\\./g, '.');
 }
 
 function collectCreated(node: unknown, into: Set<string>): void {

@@ -7,6 +7,10 @@ export interface KnownEndpoint {
   bodyKeys?: string[];
   fields?: string[];
   variants?: Record<string, string[]>;
+  /** The index's rows pointer, which `fields` describes. */
+  rows?: string;
+  /** The row fields at another pointer of the response (a source reading another part of it). */
+  fieldsAt?: (pointer: string) => string[] | undefined;
 }
 
 /** Endpoints keyed by 'METHOD /path'. */
@@ -45,13 +49,14 @@ function describeEntry(
   indexFile: string,
   load: (file: string) => Schema,
 ): KnownEndpoint {
-  const result: KnownEndpoint = {};
+  const result: KnownEndpoint = { rows: entry.rows ?? '' };
   if (entry.request) result.bodyKeys = propertiesOf(resolveRef(entry.request, indexFile, load), load);
-  if (entry.fields) result.fields = entry.fields;
-  else if (entry.response) {
-    const at = walk(resolveRef(entry.response, indexFile, load), entry.rows ?? '', load);
-    result.fields = at ? propertiesOf(at, load) : undefined;
+  if (entry.response) {
+    const response = resolveRef(entry.response, indexFile, load);
+    result.fieldsAt = (pointer) => propertiesOf(walk(response, pointer, load), load);
   }
+  if (entry.fields) result.fields = entry.fields;
+  else result.fields = result.fieldsAt?.(result.rows ?? '');
   if (entry.variants) result.variants = entry.variants;
   return result;
 }

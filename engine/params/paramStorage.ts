@@ -1,5 +1,6 @@
 import type { HostServices } from '../data/hostServices';
 import type { NormalizedParam } from '../definitions/normalizedPage';
+import { filterSpanValue } from './filterSpanValue';
 
 type Storage = NonNullable<HostServices['storage']>;
 
@@ -9,14 +10,19 @@ export function storageOf(host: Pick<HostServices, 'storage'>): Storage | undefi
   return typeof window !== 'undefined' ? window.sessionStorage : undefined;
 }
 
-/** The initial params: each stored value (under its storage key) or its default. */
+/**
+ * The initial params: each stored value (under its storage key), else the value its
+ * fromFilterSpan rule gives for the applied filter, else its default.
+ */
 export function initialParams(
   params: Record<string, NormalizedParam>,
   storage: Storage | undefined,
+  filter?: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [name, p] of Object.entries(params)) {
-    values[name] = p.default;
+    const fromSpan = p.fromFilterSpan && filter ? filterSpanValue(p.fromFilterSpan, filter) : undefined;
+    values[name] = fromSpan ?? p.default;
     const stored = p.storageKey ? storage?.getItem(p.storageKey) : null;
     if (stored !== null && stored !== undefined) {
       try {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { HostServices } from '../data/hostServices';
 import type { TableState } from '../data/tableState';
 import type { NormalizedPage } from '../definitions/normalizedPage';
+import { filterSpanValue } from '../params/filterSpanValue';
 import { initialParams, storageOf, storeParam } from '../params/paramStorage';
 import { resolveActions } from '../params/resolveActions';
 import type { TableWidget, Widget } from '../types/dashboard';
@@ -39,7 +40,9 @@ const firstPage = (tables: Record<string, TableState>) =>
  */
 export function usePageRuntimeState(definition: NormalizedPage, host: HostServices): PageRuntime {
   const storage = storageOf(host);
-  const [params, setParamValues] = useState(() => initialParams(definition.params, storage));
+  const [params, setParamValues] = useState(() =>
+    initialParams(definition.params, storage, host.applyCount > 0 ? host.appliedFilter : undefined),
+  );
   const [tables, setTables] = useState(() => initialTables(definition));
 
   const setParams = useCallback(
@@ -65,11 +68,14 @@ export function usePageRuntimeState(definition: NormalizedPage, host: HostServic
     if (host.applyCount === lastApply.current) return;
     lastApply.current = host.applyCount;
     const resets = new Map<string, unknown>();
-    for (const [name, p] of Object.entries(definition.params))
-      if (p.resetOnApply) resets.set(name, undefined);
+    for (const [name, p] of Object.entries(definition.params)) {
+      const fromSpan = p.fromFilterSpan ? filterSpanValue(p.fromFilterSpan, host.appliedFilter) : undefined;
+      if (fromSpan !== undefined) resets.set(name, fromSpan);
+      else if (p.resetOnApply) resets.set(name, undefined);
+    }
     setParams(resets);
     setTables(firstPage);
-  }, [host.applyCount, definition, setParams]);
+  }, [host.applyCount, host.appliedFilter, definition, setParams]);
 
   return useMemo<PageRuntime>(
     () => ({

@@ -5,14 +5,14 @@
  */
 export type Literal = string | number | boolean | null | (string | number | boolean | null)[];
 /**
+ * A literal value: a string, number, boolean, null, or a list of those.
+ */
+export type Literal1 = string | number | boolean | null | (string | number | boolean | null)[];
+/**
  * A request body value: a literal (string, number, boolean, null or list of literals) or a value reference object.
  */
 export type BodyValue =
   (string | number | boolean | null) | (string | number | boolean | null)[] | ValueReference;
-/**
- * A literal value: a string, number, boolean, null, or a list of those.
- */
-export type Literal1 = string | number | boolean | null | (string | number | boolean | null)[];
 /**
  * A widget: its kind picks the options schema.
  */
@@ -169,10 +169,39 @@ export interface Param {
    * Reset to the default when the global filter is applied.
    */
   resetOnApply?: boolean;
+  fromFilterSpan?: FilterSpanRule;
   /**
    * What the param holds.
    */
   description?: string;
+}
+/**
+ * Sets the param from the length in days of a range of the applied global filter, at each apply (and on entry when nothing is stored): the value of the first step whose 'below' exceeds the length, else 'otherwise'.
+ */
+export interface FilterSpanRule {
+  /**
+   * The filter key of the range start.
+   */
+  start: string;
+  /**
+   * The filter key of the range end.
+   */
+  end: string;
+  /**
+   * Steps in increasing order of 'below'.
+   *
+   * @minItems 1
+   *
+   * Items: One step.
+   */
+  steps: {
+    /**
+     * Applies when the range is shorter than this many days (both ends counted).
+     */
+    below: number;
+    value: Literal1;
+  }[];
+  otherwise: Literal1;
 }
 /**
  * A request to an API endpoint whose response rows widgets show.
@@ -391,6 +420,28 @@ export interface Tile {
    * Compute the main value as field / this field x 100 instead of reading it.
    */
   percentOf?: string;
+  detail?: DetailValue;
+}
+/**
+ * An extra labelled value read from a row of the data source (e.g. a reference figure on the second row).
+ */
+export interface DetailValue {
+  /**
+   * The text before the value.
+   */
+  label: string;
+  /**
+   * The row field holding the value.
+   */
+  field: string;
+  /**
+   * The index of the row the value is read from.
+   */
+  row?: number;
+  /**
+   * How the value shows: number, percent (no decimals), percent2 (2 decimals) or minutes.
+   */
+  format?: 'number' | 'percent' | 'percent2' | 'minutes';
 }
 /**
  * A ring (donut) showing one percentage with a comparison line and a coloured indicator; animates one percent step per 10 ms.
@@ -429,6 +480,11 @@ export interface RingWidget {
    * The label of the comparison value.
    */
   previousLabel?: string;
+  /**
+   * Show the comparison line under the ring (the comparison still colours it when hidden).
+   */
+  showPrevious?: boolean;
+  detail?: DetailValue;
   /**
    * Which direction is good.
    */
@@ -471,6 +527,10 @@ export interface PieWidget {
    * The row field holding the slice value.
    */
   valueField: string;
+  /**
+   * Builds the slice label from several fields of a row, e.g. '{row.a} - {row.b}', instead of reading labelField. Rows with the same label form one slice.
+   */
+  labelTemplate?: string;
   /**
    * An optional heading above the chart.
    */

@@ -4,6 +4,8 @@ import { extractRows, extractTotal } from '../../data/extractRows';
 import type { NormalizedPage, NormalizedSource } from '../../definitions/normalizedPage';
 import { menuEntries } from '../../menuEntries';
 import { evaluateCondition } from '../../params/evaluateCondition';
+import { filterSpanValue } from '../../params/filterSpanValue';
+import { initialParams } from '../../params/paramStorage';
 import { resolveActions } from '../../params/resolveActions';
 import { labelThreshold, pieSlices } from '../pie/pieSlices';
 import { cellText, totalText } from '../table/cellText';
@@ -165,5 +167,43 @@ describe('params and data', () => {
         ],
       },
     ]);
+  });
+});
+
+describe('generic options', () => {
+  it('pie rows with the same label form one slice; the label can be built from the row', () => {
+    const rows = [
+      { a: 'X', b: 'one', n: 2 },
+      { a: 'X', b: 'two', n: 3 },
+      { a: 'Y', b: 'one', n: 5 },
+    ];
+    expect(pieSlices(rows, 'b', 'n').map((s) => [s.label, s.value])).toEqual([
+      ['one', 7],
+      ['two', 3],
+    ]);
+    const joined = pieSlices(rows, (r) => fillTemplate('{row.a} - {row.b}', {}, r), 'n');
+    expect(joined.map((s) => s.label)).toEqual(['X - one', 'X - two', 'Y - one']);
+  });
+
+  it('a param can follow the length of a filter range, unless a value is stored', () => {
+    const rule = {
+      start: 'from',
+      end: 'to',
+      steps: [
+        { below: 90, value: 'short' },
+        { below: 365, value: 'middle' },
+      ],
+      otherwise: 'long',
+    };
+    const span = (from: string, to: string) => filterSpanValue(rule, { from, to });
+    expect(span('2024-01-01', '2024-01-30')).toBe('short');
+    expect(span('2024-01-01', '2024-03-30')).toBe('middle');
+    expect(span('2024-01-01', '2024-12-30')).toBe('long');
+    expect(filterSpanValue(rule, {})).toBeUndefined();
+    const params = { p: { default: 'short', resetOnApply: false, fromFilterSpan: rule, storageKey: 'k' } };
+    const filter = { from: '2023-01-01', to: '2024-01-01' };
+    const none = { getItem: () => null, setItem: () => {}, removeItem: () => {} };
+    expect(initialParams(params, none, filter)).toEqual({ p: 'long' });
+    expect(initialParams(params, { ...none, getItem: () => '"middle"' }, filter)).toEqual({ p: 'middle' });
   });
 });

@@ -1,5 +1,6 @@
-import { Text } from '@mantine/core';
+import { Center, Loader, Text } from '@mantine/core';
 import { useMemo } from 'react';
+import { displayText } from '../../format/displayText';
 import type { ChartWidget as ChartOptions } from '../../types/dashboard';
 import type { WidgetProps } from '../widgetProps';
 import { LazyVegaEmbed } from './LazyVegaEmbed';
@@ -18,6 +19,15 @@ export function ChartWidget({ widget, source }: WidgetProps<ChartOptions>) {
       ),
     [widget.spec, widget.dataset, widget.legendToggle, widget.height, source.rows],
   );
+  const height = widget.height ?? 350;
+  // Vega warns about empty scales: draw once rows have arrived, and say so when there are none.
+  if (!source.rows.length) {
+    return (
+      <Center h={height} data-testid={widget.id ?? `chart-${widget.data}`}>
+        {source.isLoaded ? <Text c="dimmed">{displayText.noData}</Text> : <Loader size="sm" />}
+      </Center>
+    );
+  }
   return (
     <div data-testid={widget.id ?? `chart-${widget.data}`}>
       <LazyVegaEmbed spec={spec} options={{ actions: false, renderer: 'svg' }} style={{ width: '100%' }} />

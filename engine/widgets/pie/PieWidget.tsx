@@ -1,9 +1,10 @@
-import { Center, Text } from '@mantine/core';
+import { Center, Loader, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { displayText } from '../../format/displayText';
 import { usePageRuntime } from '../../render/pageRuntime';
 import type { PieWidget as PieOptions } from '../../types/dashboard';
 import { LazyVegaEmbed } from '../chart/LazyVegaEmbed';
+import { fillTemplate } from '../text/fillTemplate';
 import type { WidgetProps } from '../widgetProps';
 import { pieSlices } from './pieSlices';
 import { pieSpec } from './pieSpec';
@@ -15,19 +16,27 @@ export function PieWidget({ widget, source }: WidgetProps<PieOptions>) {
   const filterValue = filter ? params[filter.param] : null;
   const rows =
     filter && filterValue != null ? source.rows.filter((r) => r[filter.field] === filterValue) : source.rows;
+  const template = widget.labelTemplate;
   const slices = useMemo(
-    () => pieSlices(rows, widget.labelField, widget.valueField, widget.maxSlices ?? 9),
-    [rows, widget.labelField, widget.valueField, widget.maxSlices],
+    () =>
+      pieSlices(
+        rows,
+        template ? (row) => fillTemplate(template, params, row) : widget.labelField,
+        widget.valueField,
+        widget.maxSlices ?? 9,
+      ),
+    [rows, template, params, widget.labelField, widget.valueField, widget.maxSlices],
   );
   const selected = widget.select ? ((params[widget.select] as string | null) ?? null) : null;
   const spec = useMemo(
     () => pieSpec(slices, widget.height ?? 300, selected),
     [slices, widget.height, selected],
   );
-  if (source.isLoaded && !slices.length) {
+  // Vega warns about an empty pie: wait for rows, and say so when there are none.
+  if (!slices.length) {
     return (
-      <Center h={widget.height ?? 300} data-testid="pie-no-data">
-        <Text c="dimmed">{displayText.noData}</Text>
+      <Center h={widget.height ?? 300} data-testid={source.isLoaded ? 'pie-no-data' : 'pie-loading'}>
+        {source.isLoaded ? <Text c="dimmed">{displayText.noData}</Text> : <Loader size="sm" />}
       </Center>
     );
   }

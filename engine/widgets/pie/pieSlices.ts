@@ -23,19 +23,25 @@ export const pieColors = [
 ] as const;
 
 /**
- * The slices of a pie: the largest `max` by value, the rest summed into 'Misc.', then sorted by
- * label case-insensitively. Rows with no numeric value are left out.
+ * The slices of a pie: rows with the same label summed into one slice, the largest `max` by
+ * value kept, the rest summed into 'Misc.', then sorted by label case-insensitively. Rows with no
+ * numeric value are left out. The label is a row field, or built from the row.
  */
 export function pieSlices(
   rows: readonly Record<string, unknown>[],
-  labelField: string,
+  label: string | ((row: Record<string, unknown>) => string),
   valueField: string,
   max = 9,
 ): PieSlice[] {
-  const items = rows
-    .map((r) => ({ label: String(r[labelField] ?? ''), value: toNumber(r[valueField]) ?? Number.NaN }))
-    .filter((s) => Number.isFinite(s.value) && s.value > 0)
-    .sort((a, b) => b.value - a.value);
+  const labelOf = typeof label === 'string' ? (r: Record<string, unknown>) => String(r[label] ?? '') : label;
+  const byLabel = new Map<string, number>();
+  for (const r of rows) {
+    const value = toNumber(r[valueField]);
+    if (value === undefined || !Number.isFinite(value) || value <= 0) continue;
+    const l = labelOf(r);
+    byLabel.set(l, (byLabel.get(l) ?? 0) + value);
+  }
+  const items = [...byLabel].map(([l, value]) => ({ label: l, value })).sort((a, b) => b.value - a.value);
   const kept = items.slice(0, max);
   const rest = items.slice(max).reduce((sum, s) => sum + s.value, 0);
   if (rest > 0) kept.push({ label: displayText.misc, value: rest });

@@ -2,6 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import { displayText } from '../../format/displayText';
 import { formatPercent, toNumber } from '../../format/formatNumber';
 import type { RingWidget as RingOptions } from '../../types/dashboard';
+import { DetailLine } from '../tiles/DetailLine';
 import { indicatorOf, toneColor } from '../tiles/indicator';
 import type { WidgetProps } from '../widgetProps';
 import { useCountUp } from './useCountUp';
@@ -36,11 +37,12 @@ export function RingWidget({ widget, source }: WidgetProps<RingOptions>) {
           {value === undefined ? displayText.noData : `${shown}%`}
         </text>
       </svg>
-      {widget.previousField && (
+      {widget.previousField && widget.showPrevious !== false && (
         <Text size="sm" c="dimmed" data-testid="ring-previous">
           {widget.previousLabel ?? 'Previous Period'}: {formatPercent(previous, 0)}
         </Text>
       )}
+      {widget.detail && <DetailLine detail={widget.detail} rows={source.rows} />}
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { Group, Paper, Text, Tooltip } from '@mantine/core';
 import type { TilesWidget as TilesOptions } from '../../types/dashboard';
 import type { WidgetProps } from '../widgetProps';
+import { DetailLine } from './DetailLine';
 import { formatTileValue, tileMainValue } from './formatTileValue';
 import { indicatorOf, toneColor } from './indicator';
 
@@ -55,6 +56,7 @@ export function TilesWidget({ widget, source }: WidgetProps<TilesOptions>) {
                 {tile.previousSuffix ? ` ${tile.previousSuffix}` : ''}
               </Text>
             )}
+            {tile.detail && <DetailLine detail={tile.detail} rows={source.rows} />}
           </Paper>
         );
       })}

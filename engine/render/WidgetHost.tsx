@@ -12,7 +12,26 @@ function Bound({ widget }: { widget: Widget }) {
   const source = useSource('data' in widget ? widget.data : undefined);
   const Kind = widgetRegistry[widget.kind] as ComponentType<WidgetProps> | undefined;
   if (!Kind) return <Alert color="red">{messages.kindNotInstalled(widget.kind)}</Alert>;
-  return <Kind widget={widget} source={source} />;
+  // The state is for tools outside the page (end-to-end tests, bench:pages): 'idle' before a
+  // source may fetch, 'loading' while it fetches, 'ready' once its rows (or no source) are there.
+  const state =
+    !('data' in widget) || !widget.data
+      ? 'ready'
+      : source.isLoading
+        ? 'loading'
+        : source.isLoaded
+          ? 'ready'
+          : 'idle';
+  return (
+    <div
+      data-widget-kind={widget.kind}
+      data-widget-state={state}
+      data-widget-bound={bound}
+      style={{ display: 'contents' }}
+    >
+      <Kind widget={widget} source={source} />
+    </div>
+  );
 }
 
 /** Renders one widget through the registry when its `when` holds, with its data source's rows. */

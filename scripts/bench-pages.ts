@@ -1,0 +1,184 @@
+// `npm run bench:pages [-- --runs 5 --scale demo]`
+// For each dashboard page: the time from navigation to every panel drawn in Chromium (median of N
+// runs, cold and warm cache) and the gzip bytes of JS and CSS loaded before the first panel is drawn.
+// Cold: a new browser context (empty HTTP cache) opening the page's URL. Warm: the same context
+// opening it again (cached bundles; the data is fetched again, as on any visit).
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { definitionFiles, loadDefinitions } from '../engine/definitions';
+import { STORAGE_KEYS } from '../src/client/session/storageKeys';
+import { loadConfig } from '../src/server/config';
+import { startServer } from '../src/server/main';
+import { isScaleName } from '../src/server/seed/scales';
+import { seedDatabase } from '../src/server/seed/seed';
+import { parseArgs, usage } from './lib/args';
+import { CLIENT_DIR, ensureClientBuilt } from './lib/clientBuild';
+
+const { options } = parseArgs(process.argv.slice(2));
+const RUNS = Number(options.runs ?? 5);
+const scale = String(options.scale ?? 'demo');
+if (!isScaleName(scale)) usage(`--scale must be small, demo or large, got '${scale}'`);
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Resolves when every widget of the page is drawn: none loading, at least one ready. */
+async function waitForPanels(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const widgets = [...document.querySelectorAll('[data-widget-bound="true"]')];
+      const drawn = (w: Element) =>
+        w.getAttribute('data-widget-state') === 'ready' &&
+        // Vega draws after its rows arrive: a chart or pie is drawn when its canvas or svg is there,
+        // or when it says it has no data.
+        (!['chart', 'pie'].includes(w.getAttribute('data-widget-kind') ?? '') ||
+          w.querySelector('canvas, svg.marks') !== null ||
+          (w.textContent ?? '').includes('No Data'));
+      return (
+        widgets.length > 0 && widgets.every((w) => w.getAttribute('data-widget-state') === 'idle' || drawn(w))
+      );
+    },
+    undefined,
+    { timeout: 60_000, polling: 10 },
+  );
+}
+
+async function firstPanelDrawn(page: Page): Promise<void> {
+  await page.waitForSelector('[data-widget-bound="true"][data-widget-state="ready"]', { timeout: 60_000 });
+}
+
+interface Sample {
+  ms: number;
+  jsBytes: number;
+  cssBytes: number;
+}
+
+async function visit(page: Page, url: string): Promise<Sample> {
+  const assets: { type: 'js' | 'css'; bytes: Promise<number>; at: number }[] = [];
+  const onResponse = (res: import('@playwright/test').Response) => {
+    const path = new URL(res.url()).pathname;
+    const type = path.endsWith('.js') ? 'js' : path.endsWith('.css') ? 'css' : undefined;
+    if (!type) return;
+    assets.push({
+      type,
+      at: Date.now(),
+      bytes: res
+        .request()
+        .sizes()
+        .then((s) => s.responseBodySize),
+    });
+  };
+  page.on('response', onResponse);
+  const started = Date.now();
+  await page.goto(url);
+  await firstPanelDrawn(page);
+  const firstDrawnAt = Date.now();
+  await waitForPanels(page);
+  const ms = Date.now() - started;
+  page.off('response', onResponse);
+  let jsBytes = 0;
+  let cssBytes = 0;
+  for (const a of assets.filter((x) => x.at <= firstDrawnAt)) {
+    const b = await a.bytes;
+    if (a.type === 'js') jsBytes += b;
+    else cssBytes += b;
+  }
+  return { ms, jsBytes, cssBytes };
+}
+
+async function signInTokens(base: string) {
+  const post = async (path: string, body: unknown, token?: string) => {
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+  const tokens = await post('/token', {
+    grantType: 'password',
+    clientId: 'HawkEye',
+    username: 'admin',
+    password: 'Demo1234',
+  });
+  const claims = await post('/claims', {}, tokens.accessToken as string);
+  return { tokens, claims };
+}
+
+async function benchPage(browser: Browser, base: string, route: string) {
+  const cold: Sample[] = [];
+  const warm: Sample[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const session = await signInTokens(base);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(
+      ([keys, s]) => {
+        if (!sessionStorage.getItem(keys.jwt)) {
+          sessionStorage.setItem(keys.jwt, JSON.stringify(s.tokens));
+          sessionStorage.setItem(keys.claims, JSON.stringify(s.claims));
+          sessionStorage.setItem(
+            keys.impersonation,
+            JSON.stringify({ isImpersonating: false, impersonator: null }),
+          );
+        }
+      },
+      [STORAGE_KEYS, session] as const,
+    );
+    const page = await context.newPage();
+    cold.push(await visit(page, `${base}${route}`));
+    warm.push(await visit(page, `${base}${route}`));
+    await context.close();
+  }
+  return { cold, warm };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'hawkeye-bench-pages-'));
+await ensureClientBuilt();
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: dir,
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATABASE_URL: '',
+  LOG_LEVEL: 'warn',
+});
+const { app, ctx } = await startServer({
+  config,
+  clientDir: CLIENT_DIR,
+  seedWhenEmpty: false,
+  logger: false,
+});
+const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+try {
+  process.stdout.write(`Seeding the ${scale} scale...\n`);
+  await seedDatabase(ctx.store, { scale, seed: 1 });
+  const pages = loadDefinitions(definitionFiles('dashboards'))
+    .loaded.flatMap((l) => (l.definition ? [l.definition] : []))
+    .sort((a, b) => (a.menu?.order ?? 0) - (b.menu?.order ?? 0));
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const rows: string[] = [];
+  for (const p of pages) {
+    const { cold, warm } = await benchPage(browser, base, p.route);
+    const row = `| ${p.title} | ${p.route} | ${median(cold.map((s) => s.ms))} | ${median(warm.map((s) => s.ms))} | ${(median(cold.map((s) => s.jsBytes)) / 1024).toFixed(0)} | ${(median(cold.map((s) => s.cssBytes)) / 1024).toFixed(0)} |`;
+    rows.push(row);
+    process.stdout.write(`${row}\n`);
+  }
+  await browser.close();
+  process.stdout.write(
+    `\n${scale} scale, median of ${RUNS} runs, Chromium at 1280 px\n\n| page | route | cold ms | warm ms | JS kB gzip before first panel | CSS kB gzip |\n|---|---|---:|---:|---:|---:|\n${rows.join('\n')}\n`,
+  );
+} finally {
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+}

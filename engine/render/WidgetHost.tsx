@@ -14,14 +14,8 @@ function Bound({ widget }: { widget: Widget }) {
   if (!Kind) return <Alert color="red">{messages.kindNotInstalled(widget.kind)}</Alert>;
   // The state is for tools outside the page (end-to-end tests, bench:pages): 'idle' before a
   // source may fetch, 'loading' while it fetches, 'ready' once its rows (or no source) are there.
-  const state =
-    !('data' in widget) || !widget.data
-      ? 'ready'
-      : source.isLoading
-        ? 'loading'
-        : source.isLoaded
-          ? 'ready'
-          : 'idle';
+  const bound = 'data' in widget && Boolean(widget.data);
+  const state = !bound ? 'ready' : source.isLoading ? 'loading' : source.isLoaded ? 'ready' : 'idle';
   return (
     <div
       data-widget-kind={widget.kind}

@@ -21,7 +21,7 @@ export async function registerDashboardRoutes(
 ): Promise<void> {
   const defaults = defaultDefinitionPaths();
   const storeOptions: DefinitionStoreOptions = {
-    dir: options.dir ?? defaults.dir,
+    dir: options.dir ?? app.ctx.config.dashboardsDir,
     endpointIndex: options.endpointIndex ?? defaults.endpointIndex,
     log: {
       info: (m) => app.log.info(m),

@@ -67,7 +67,11 @@ async function writeImportFiles(): Promise<{ reference: Record<string, string>; 
     reference[kind] = path;
   }
   const communications = join(work, 'communications.ndjson');
-  await writeRecords(communications, toIngestRecords('communications', comms), kindSchema('communications').fields);
+  await writeRecords(
+    communications,
+    toIngestRecords('communications', comms),
+    kindSchema('communications').fields,
+  );
   return { reference, communications };
 }
 
@@ -81,7 +85,11 @@ const results: Result[] = [];
 const report = (r: Result) => {
   results.push(r);
   process.stdout.write(
-    `${r.what.padEnd(34)} ${r.driver.padEnd(9)} ${r.rows.toLocaleString('en-US').padStart(12)} rows ${r.seconds.toFixed(1).padStart(7)} s ${Math.round(r.rows / r.seconds).toLocaleString('en-US').padStart(11)} rows/s\n`,
+    `${r.what.padEnd(34)} ${r.driver.padEnd(9)} ${r.rows.toLocaleString('en-US').padStart(12)} rows ${r.seconds.toFixed(1).padStart(7)} s ${Math.round(
+      r.rows / r.seconds,
+    )
+      .toLocaleString('en-US')
+      .padStart(11)} rows/s\n`,
   );
 };
 
@@ -91,7 +99,12 @@ try {
       await withStore(driver, async (store) => {
         const started = Date.now();
         const counts = await seedDatabase(store, { scale, seed: 1, asOf: AS_OF, users: false });
-        report({ what: `seed ${scale} (communications)`, driver, rows: counts.communications, seconds: (Date.now() - started) / 1000 });
+        report({
+          what: `seed ${scale} (communications)`,
+          driver,
+          rows: counts.communications,
+          seconds: (Date.now() - started) / 1000,
+        });
       });
     }
   }
@@ -105,7 +118,12 @@ try {
       }
       const started = Date.now();
       const r = await importFile(store, 'communications', files.communications, { asOf: AS_OF });
-      report({ what: 'import communications (NDJSON)', driver, rows: r.records, seconds: (Date.now() - started) / 1000 });
+      report({
+        what: 'import communications (NDJSON)',
+        driver,
+        rows: r.records,
+        seconds: (Date.now() - started) / 1000,
+      });
     });
   }
   process.stdout.write('\n| what | driver | rows | seconds | rows/s |\n|---|---|---:|---:|---:|\n');

@@ -2,7 +2,7 @@
  * p50/p95 of every analytics endpoint over HTTP and of the same query run straight on the store,
  * on DuckDB and PostgreSQL at demo scale (and DuckDB large with --large), for Last 30 Days and Prior Year.
  *
- *   npm run bench:api [-- --runs 20] [-- --only duckdb|postgres] [-- --large]
+ *   npm run bench:api [-- --runs 30] [-- --only duckdb|postgres|large] [-- --large]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +24,7 @@ const opt = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const RUNS = Number(opt('runs') ?? 20);
+const RUNS = Number(opt('runs') ?? 30);
 const ONLY = opt('only');
 const AS_OF = new Date('2026-11-20T19:00:00Z');
 const PERIODS = {
@@ -49,13 +49,13 @@ async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p95: num
 }
 
 async function benchOne(driver: 'duckdb' | 'postgres', scale: ScaleName): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'analytics-bench-'));
+  const dir = mkdtempSync(join(tmpdir(), 'perf-bench-'));
   let pg: TempPostgres | undefined;
   if (driver === 'postgres') pg = await startTempPostgres();
   const config = loadConfig({
     ...process.env,
     DATA_DIR: dir,
-    PORT: String(8200 + Math.floor(Math.random() * 100)),
+    PORT: String(8600 + Math.floor(Math.random() * 100)),
     HOST: '127.0.0.1',
     DATABASE_URL: pg?.url ?? '',
     LOG_LEVEL: 'silent',
@@ -119,4 +119,4 @@ async function benchOne(driver: 'duckdb' | 'postgres', scale: ScaleName): Promis
 
 if (!ONLY || ONLY === 'duckdb') await benchOne('duckdb', 'demo');
 if (!ONLY || ONLY === 'postgres') await benchOne('postgres', 'demo');
-if (args.includes('--large')) await benchOne('duckdb', 'large');
+if (args.includes('--large') || ONLY === 'large') await benchOne('duckdb', 'large');

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { scopedSiteIds, scopeOf } from '../auth/scope';
 import { previousSpan, type Span, spanOf } from './period';
+import { rollupsCurrent } from './rollups';
 
 /** One entry of the sort list: a field of the rows and a direction. */
 export interface SortEntry {
@@ -43,6 +44,8 @@ export interface DataQuery {
   commTypes: string[];
   initialOnly: boolean;
   trendGroup: 'week' | 'month' | 'quarter';
+  /** Whether the monthly rollups match the data (see rollups.ts); absent or false: raw tables only. */
+  rollupsCurrent?: boolean;
 }
 
 /** Default rows per page (SPEC.md section 9). */
@@ -63,10 +66,12 @@ export async function resolveQuery(
     period = spanOf('startDate', body.startDate, 'endDate', body.endDate);
     previous = previousSpan(period, body.previousStartDate, body.previousEndDate);
   }
-  let siteIds = await scopedSiteIds(request.server.ctx.store, scopeOf(request), {
-    siteIds: body.siteIds,
-    accountIds: body.accountIds,
-  });
+  const store = request.server.ctx.store;
+  const [scoped, current] = await Promise.all([
+    scopedSiteIds(store, scopeOf(request), { siteIds: body.siteIds, accountIds: body.accountIds }),
+    period ? rollupsCurrent(store) : false,
+  ]);
+  let siteIds = scoped;
   if (opts.siteFilter && body.siteId != null) {
     const only = body.siteId;
     siteIds = siteIds.filter((id) => id === only);
@@ -82,5 +87,6 @@ export async function resolveQuery(
     commTypes: body.commTypes ?? [],
     initialOnly: body.initialCommunication === 1,
     trendGroup: body.timeTrendGroup ?? 'week',
+    rollupsCurrent: current,
   };
 }

@@ -1,3 +1,4 @@
+import { refreshRollups } from '../analytics/rollups';
 import { createUser } from '../auth/users';
 import type { Store } from '../store';
 import { DEMO_USERS } from './demoUsers';
@@ -54,6 +55,7 @@ export async function seedDatabase(store: Store, opts: SeedOptions): Promise<Rec
         opts.progress(`${(counts.communications ?? 0).toLocaleString('en-US')} communications`);
       }
     }
+    await refreshRollups(tx, { kind: store.kind });
   });
   if (opts.users !== false) {
     for (const u of DEMO_USERS) {

@@ -1,5 +1,6 @@
 import { n, nn, percentOf, round } from '../format';
 import type { DataQuery } from '../request';
+import { callFacts, countOf } from './facts';
 import { inSpan, periodOf } from './filters';
 import type { SqlParams } from './sqlParams';
 import { sums, type TableDef } from './table';
@@ -14,13 +15,10 @@ export function adSourceFacts(p: SqlParams, q: DataQuery, ilsOnly = false): stri
   return `
     SELECT site_id, ad_source_id, sum(calls) AS calls, sum(prospects) AS prospects, sum(missed) AS missed, sum(leases) AS leases
     FROM (
-      SELECT c.site_id, c.ad_source_id, count(*) AS calls,
-        count(*) FILTER (WHERE c.caller_type = 'prospect') AS prospects,
-        count(*) FILTER (WHERE c.is_missed) AS missed, 0 AS leases
-      FROM communications c
-      WHERE c.site_id IN ${p.ints(q.siteIds)} AND ${inSpan(p, 'c.occurred_at', period)}
-        AND c.comm_type = 'PHONE' AND c.direction = 'inbound' AND c.ad_source_id IS NOT NULL
-      GROUP BY c.site_id, c.ad_source_id
+      SELECT f.site_id, f.ad_source_id, ${countOf()} AS calls, ${countOf("f.caller_type = 'prospect'")} AS prospects,
+        ${countOf('f.is_missed')} AS missed, 0 AS leases
+      FROM (${callFacts(p, q, ['site_id', 'ad_source_id', 'caller_type', 'is_missed'], ' AND c.ad_source_id IS NOT NULL')}) f
+      GROUP BY f.site_id, f.ad_source_id
       UNION ALL
       SELECT l.site_id, l.ad_source_id, 0, 0, 0, count(*)
       FROM leases l

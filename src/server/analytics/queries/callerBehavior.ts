@@ -1,9 +1,7 @@
 import { n, nn, percentOf, round } from '../format';
-import { commWhere, percentSql } from './filters';
+import { callFacts, countOf } from './facts';
+import { percentSql } from './filters';
 import { sums, type TableDef } from './table';
-
-/** Inbound calls of the period, the `c` alias. */
-const INBOUND_CALL = `c.comm_type = 'PHONE' AND c.direction = 'inbound'`;
 
 /** Missed Calls By Site: every site in scope, its inbound calls, missed calls and percent missed. */
 export const missedCallsBySite: TableDef = {
@@ -21,10 +19,9 @@ export const missedCallsBySite: TableDef = {
       COALESCE(a.calls, 0) AS "totalCallCount", COALESCE(a.missed, 0) AS "missedCallCount",
       ${percentSql('a.missed', 'COALESCE(a.calls, 0)')} AS "missedCallPercent"
     FROM sites s LEFT JOIN (
-      SELECT c.site_id, count(*) AS calls, count(*) FILTER (WHERE c.is_missed) AS missed
-      FROM communications c
-      WHERE ${commWhere(p, q, 'c', false)} AND ${INBOUND_CALL}
-      GROUP BY c.site_id
+      SELECT f.site_id, ${countOf()} AS calls, ${countOf('f.is_missed')} AS missed
+      FROM (${callFacts(p, q, ['site_id', 'is_missed'])}) f
+      GROUP BY f.site_id
     ) a ON a.site_id = s.id
     WHERE s.id IN ${p.ints(q.siteIds)}`,
   columns: {

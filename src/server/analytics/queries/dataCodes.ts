@@ -3,6 +3,7 @@ import { n, percentOf, round } from '../format';
 import type { Span } from '../period';
 import type { DataQuery } from '../request';
 import { adSourceFacts } from './adSource';
+import { callFacts, countOf } from './facts';
 import { inSpan } from './filters';
 import { SqlParams } from './sqlParams';
 
@@ -35,13 +36,11 @@ const tile = (headers: string[], ...values: (number | null)[][]): TileData => ({
 async function callerFigures(db: Queryable, q: DataQuery, span: Span) {
   const p = new SqlParams();
   const [r] = await db.query(
-    `SELECT count(*) AS inbound, count(*) FILTER (WHERE c.is_missed) AS missed,
-       count(*) FILTER (WHERE c.caller_type = 'prospect') AS prospects,
-       count(*) FILTER (WHERE c.caller_type = 'prospect' AND NOT c.is_missed) AS talks,
-       sum(c.duration_seconds) FILTER (WHERE c.caller_type = 'prospect' AND NOT c.is_missed) AS talk_seconds
-     FROM communications c
-     WHERE c.site_id IN ${p.ints(q.siteIds)} AND ${inSpan(p, 'c.occurred_at', span)}
-       AND c.comm_type = 'PHONE' AND c.direction = 'inbound'`,
+    `SELECT ${countOf()} AS inbound, ${countOf('f.is_missed')} AS missed,
+       ${countOf("f.caller_type = 'prospect'")} AS prospects,
+       ${countOf("f.caller_type = 'prospect' AND NOT f.is_missed")} AS talks,
+       sum(f.duration_sum) FILTER (WHERE f.caller_type = 'prospect' AND NOT f.is_missed) AS talk_seconds
+     FROM (${callFacts(p, q, ['caller_type', 'is_missed'], '', span)}) f`,
     p.values,
   );
   const inbound = n(r.inbound);
@@ -66,14 +65,14 @@ async function callerPie(
   missedOnly: boolean,
 ): Promise<PieData> {
   const p = new SqlParams();
-  const label = `CASE c.caller_type WHEN 'prospect' THEN 'Prospect' WHEN 'non_prospect' THEN 'Non-Prospect' ELSE 'Undetermined' END`;
+  const label = `CASE f.caller_type WHEN 'prospect' THEN 'Prospect' WHEN 'non_prospect' THEN 'Non-Prospect' ELSE 'Undetermined' END`;
   const keys = withResult
-    ? `${label} AS "callerType", COALESCE(c.call_result, 'Unknown') AS "callResult"`
+    ? `${label} AS "callerType", COALESCE(f.call_result, 'Unknown') AS "callResult"`
     : `${label} AS "callerType"`;
+  const dims = withResult ? ['caller_type', 'call_result'] : ['caller_type'];
   const rows = await db.query(
-    `SELECT ${keys}, count(*) AS n FROM communications c
-     WHERE c.site_id IN ${p.ints(q.siteIds)} AND ${inSpan(p, 'c.occurred_at', q.period as Span)}
-       AND c.comm_type = 'PHONE' AND c.direction = 'inbound'${missedOnly ? ' AND c.is_missed' : ''}
+    `SELECT ${keys}, ${countOf()} AS n
+     FROM (${callFacts(p, q, dims, missedOnly ? ' AND c.is_missed' : '')}) f
      GROUP BY ${withResult ? '1, 2' : '1'} ORDER BY n DESC, 1${withResult ? ', 2' : ''}`,
     p.values,
   );

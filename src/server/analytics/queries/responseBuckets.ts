@@ -35,3 +35,11 @@ export const BUCKET_COUNTS = `count(*) AS total, ${RESPONSE_BUCKETS.map(
 
 /** Response-required inbound communications (missed calls, texts, emails), the `c` alias. */
 export const RESPONSE_REQUIRED = `c.direction = 'inbound' AND c.response_required AND c.comm_type IN ('PHONE', 'SMS', 'EMAIL')`;
+
+/** The bucket number 1..7 of a communication `c` (RESPONSE_BUCKETS order), as the rollups store it. */
+export const RESPONSE_BUCKET_NUMBER = `CASE ${RESPONSE_BUCKETS.map((b, i) => `WHEN ${b.sql} THEN ${i + 1}`).join(' ')} END`;
+
+/** Bucket counts as columns b1..b7 plus the total, for a SELECT over facts `f` (see facts.ts). */
+export const FACT_BUCKET_COUNTS = `CAST(COALESCE(sum(f.n), 0) AS BIGINT) AS total, ${RESPONSE_BUCKETS.map(
+  (_, i) => `CAST(COALESCE(sum(f.n) FILTER (WHERE f.response_bucket = ${i + 1}), 0) AS BIGINT) AS b${i + 1}`,
+).join(', ')}`;

@@ -2,8 +2,9 @@ import { RESPONSE_COMM_TYPES, RESPONSE_MESSAGE_TYPE } from '../../../shared/comm
 import type { Queryable } from '../../store';
 import { n, percentOf, round } from '../format';
 import type { DataQuery } from '../request';
-import { commWhere, periodOf } from './filters';
-import { BUCKET_COUNTS, RESPONSE_BUCKETS, RESPONSE_REQUIRED } from './responseBuckets';
+import { commFacts, responseFacts } from './facts';
+import { periodOf } from './filters';
+import { FACT_BUCKET_COUNTS, RESPONSE_BUCKETS, RESPONSE_REQUIRED } from './responseBuckets';
 import type { Series } from './series';
 import { SqlParams } from './sqlParams';
 
@@ -15,14 +16,20 @@ const TRUNC_UNIT = { week: 'week', month: 'month', quarter: 'quarter' } as const
 /** Sum and count of answered response times per type (and per trend bucket when given). */
 async function answered(db: Queryable, q: DataQuery, trend?: keyof typeof TRUNC_UNIT) {
   const p = new SqlParams();
-  const bucket = trend ? `date_trunc('${TRUNC_UNIT[trend]}', c.occurred_at)` : 'NULL';
-  const rows = await db.query(
-    `SELECT ${bucket} AS "bucket", c.comm_type AS "commType",
-       sum(c.response_seconds) AS "sum", count(c.response_seconds) AS "answered"
-     FROM communications c WHERE ${commWhere(p, q)} AND ${RESPONSE_REQUIRED}
-     GROUP BY 1, 2`,
-    p.values,
-  );
+  // Weeks do not line up with months: a weekly trend reads the weekly rollup of response times.
+  const sql =
+    trend === 'week'
+      ? `SELECT f.week AS "bucket", f.comm_type AS "commType", sum(f.response_sum) AS "sum",
+           sum(f.response_n) AS "answered"
+         FROM (${responseFacts(p, q, ['week', 'comm_type'])}) f GROUP BY 1, 2`
+      : trend
+        ? `SELECT date_trunc('${TRUNC_UNIT[trend]}', f.month) AS "bucket", f.comm_type AS "commType",
+             sum(f.response_sum) AS "sum", sum(f.response_n) AS "answered"
+           FROM (${commFacts(p, q, ['month', 'comm_type'], ` AND ${RESPONSE_REQUIRED}`)}) f GROUP BY 1, 2`
+        : `SELECT NULL AS "bucket", f.comm_type AS "commType", sum(f.response_sum) AS "sum",
+             sum(f.response_n) AS "answered"
+           FROM (${commFacts(p, q, ['comm_type'], ` AND ${RESPONSE_REQUIRED}`)}) f GROUP BY 2`;
+  const rows = await db.query(sql, p.values);
   return rows.map((r) => ({
     bucket: r.bucket == null ? '' : String(r.bucket).slice(0, 10),
     commType: r.commType as ResponseType,
@@ -111,8 +118,8 @@ export async function averageResponseTimeTrend(db: Queryable, q: DataQuery): Pro
 export async function responseTimeByType(db: Queryable, q: DataQuery) {
   const p = new SqlParams();
   const rows = await db.query(
-    `SELECT c.comm_type AS "commType", ${BUCKET_COUNTS}
-     FROM communications c WHERE ${commWhere(p, q)} AND ${RESPONSE_REQUIRED} GROUP BY c.comm_type`,
+    `SELECT f.comm_type AS "commType", ${FACT_BUCKET_COUNTS}
+     FROM (${commFacts(p, q, ['comm_type', 'response_bucket'], ` AND ${RESPONSE_REQUIRED}`)}) f GROUP BY f.comm_type`,
     p.values,
   );
   const types = RESPONSE_COMM_TYPES.filter((t) => !q.commTypes.length || q.commTypes.includes(t));

@@ -1,14 +1,19 @@
 import type { Row } from '../../store';
 import { n, percentCount } from '../format';
 import type { DataQuery } from '../request';
-import { commWhere } from './filters';
-import { BUCKET_COUNTS, RESPONSE_BUCKETS, RESPONSE_REQUIRED } from './responseBuckets';
+import { commFacts, employeeCommFacts } from './facts';
+import { FACT_BUCKET_COUNTS, RESPONSE_BUCKETS, RESPONSE_REQUIRED } from './responseBuckets';
 import type { SqlParams } from './sqlParams';
 import { sums, type TableDef } from './table';
 
-function agg(p: SqlParams, q: DataQuery, keys: string): string {
-  return `SELECT ${keys}, ${BUCKET_COUNTS} FROM communications c
-    WHERE ${commWhere(p, q)} AND ${RESPONSE_REQUIRED} GROUP BY ${keys}`;
+/** Response-required communications of the period by site (and employee), with the bucket counts. */
+function agg(p: SqlParams, q: DataQuery, employee: boolean): string {
+  const where = ` AND ${RESPONSE_REQUIRED}`;
+  const src = employee
+    ? employeeCommFacts(p, q, ['employee_id', 'site_id', 'response_bucket'], where)
+    : commFacts(p, q, ['site_id', 'response_bucket'], where);
+  const keys = employee ? 'f.employee_id, f.site_id' : 'f.site_id';
+  return `SELECT ${keys}, ${FACT_BUCKET_COUNTS} FROM (${src}) f GROUP BY ${keys}`;
 }
 
 /** Counts b1..b7, total, and each bucket's share p1..p7 (what the bucket columns sort by). */
@@ -40,7 +45,7 @@ export const responseTimeBySite: TableDef = {
   headers: ['siteId', 'siteIsActive', 'siteName', ...BUCKET_KEYS, 'maxIndex'],
   base: (p, q) => `
     SELECT s.id AS "siteId", s.is_active AS "siteIsActive", s.name AS "siteName", ${BUCKET_SELECT}
-    FROM sites s LEFT JOIN (${agg(p, q, 'c.site_id')}) a ON a.site_id = s.id
+    FROM sites s LEFT JOIN (${agg(p, q, false)}) a ON a.site_id = s.id
     WHERE s.id IN ${p.ints(q.siteIds)}`,
   columns: { siteName: 'lower(t."siteName")', ...BUCKET_COLUMNS },
   defaultSort: [{ column: 'siteName', direction: 'asc' }],
@@ -69,7 +74,7 @@ export const responseTimeByEmployee: TableDef = {
   base: (p, q) => `
     SELECT e.id AS "employeeId", e.first_name || ' ' || e.last_name AS "employee", e.is_active AS "employeeIsActive",
       s.id AS "siteId", s.is_active AS "siteIsActive", s.name AS "siteName", ${BUCKET_SELECT}
-    FROM (${agg(p, q, 'c.employee_id, c.site_id')}) a
+    FROM (${agg(p, q, true)}) a
     JOIN employees e ON e.id = a.employee_id
     JOIN sites s ON s.id = a.site_id`,
   columns: { employee: 'lower(t."employee")', siteName: 'lower(t."siteName")', ...BUCKET_COLUMNS },

@@ -1,21 +1,14 @@
 import type { Row } from '../../store';
 import { countPercent, n } from '../format';
 import type { DataQuery } from '../request';
-import { commWhere } from './filters';
+import { commFacts, countOf, employeeCommFacts } from './facts';
 import type { SqlParams } from './sqlParams';
 import { sums, type TableDef } from './table';
 
-/** Communications per `keys` of the period with the page filters: total, inbound, outbound, no reply needed. */
-function commAgg(p: SqlParams, q: DataQuery, keys: string, extraWhere = ''): string {
-  return `
-    SELECT ${keys}, count(*) AS total,
-      count(*) FILTER (WHERE c.direction = 'inbound') AS inbound,
-      count(*) FILTER (WHERE c.direction = 'outbound') AS outbound,
-      count(*) FILTER (WHERE c.direction = 'inbound' AND NOT c.response_required) AS no_reply
-    FROM communications c
-    WHERE ${commWhere(p, q)}${extraWhere}
-    GROUP BY ${keys}`;
-}
+/** The volume measures over facts `f`: total, inbound, outbound, inbound with no reply needed. */
+const VOLUME_COUNTS = `${countOf()} AS total, ${countOf("f.direction = 'inbound'")} AS inbound,
+  ${countOf("f.direction = 'outbound'")} AS outbound,
+  ${countOf("f.direction = 'inbound' AND NOT f.response_required")} AS no_reply`;
 
 /** Every site in scope with its communication counts (hidden columns total, inbound, outbound, noReply). */
 function siteBase(p: SqlParams, q: DataQuery): string {
@@ -23,21 +16,35 @@ function siteBase(p: SqlParams, q: DataQuery): string {
     SELECT s.id AS "siteId", s.is_active AS "siteIsActive", s.name AS "site",
       COALESCE(a.total, 0) AS "totalCommCount", COALESCE(a.inbound, 0) AS "inboundCount",
       COALESCE(a.outbound, 0) AS "outboundCount", COALESCE(a.no_reply, 0) AS "noReplyCount"
-    FROM sites s LEFT JOIN (${commAgg(p, q, 'c.site_id')}) a ON a.site_id = s.id
+    FROM sites s LEFT JOIN (
+      SELECT f.site_id, ${VOLUME_COUNTS}
+      FROM (${commFacts(p, q, ['site_id', 'direction', 'response_required'])}) f GROUP BY f.site_id
+    ) a ON a.site_id = s.id
     WHERE s.id IN ${p.ints(q.siteIds)}`;
 }
 
-/** Employees with communications in the period, their counts and their site's counts. */
+/**
+ * Employees with communications in the period, their counts and their site's counts: one pass over
+ * the facts by (employee, site), the site figures summed over it (communications without an employee
+ * included) before the employee join drops those.
+ */
 function employeeBase(p: SqlParams, q: DataQuery): string {
   return `
     SELECT e.id AS "employeeId", e.first_name || ' ' || e.last_name AS "employee", e.is_active AS "employeeIsActive",
       s.id AS "siteId", s.is_active AS "siteIsActive", s.name AS "site",
       a.total AS "totalCommCount", a.inbound AS "inboundCount", a.outbound AS "outboundCount", a.no_reply AS "noReplyCount",
-      COALESCE(sa.inbound, 0) AS "siteInboundCount", COALESCE(sa.outbound, 0) AS "siteOutboundCommCount"
-    FROM (${commAgg(p, q, 'c.employee_id, c.site_id', ' AND c.employee_id IS NOT NULL')}) a
+      a.site_inbound AS "siteInboundCount", a.site_outbound AS "siteOutboundCommCount"
+    FROM (
+      SELECT g.*, CAST(sum(g.inbound) OVER (PARTITION BY g.site_id) AS BIGINT) AS site_inbound,
+        CAST(sum(g.outbound) OVER (PARTITION BY g.site_id) AS BIGINT) AS site_outbound
+      FROM (
+        SELECT f.employee_id, f.site_id, ${VOLUME_COUNTS}
+        FROM (${employeeCommFacts(p, q, ['employee_id', 'site_id', 'direction', 'response_required'])}) f
+        GROUP BY f.employee_id, f.site_id
+      ) g
+    ) a
     JOIN employees e ON e.id = a.employee_id
-    JOIN sites s ON s.id = a.site_id
-    LEFT JOIN (${commAgg(p, q, 'c.site_id')}) sa ON sa.site_id = a.site_id`;
+    JOIN sites s ON s.id = a.site_id`;
 }
 
 const siteKey = { siteId: 0, siteIsActive: 0 };

@@ -2,7 +2,7 @@ import { VOLUME_CATEGORIES } from '../../../shared/commTypes';
 import type { Queryable } from '../../store';
 import { n } from '../format';
 import type { DataQuery } from '../request';
-import { commWhere } from './filters';
+import { commFacts, countOf } from './facts';
 import type { Series } from './series';
 import { SqlParams } from './sqlParams';
 
@@ -10,10 +10,9 @@ import { SqlParams } from './sqlParams';
 export async function volumeByType(db: Queryable, q: DataQuery): Promise<{ series: Series[] }> {
   const p = new SqlParams();
   const rows = await db.query(
-    `SELECT c.comm_type AS "commType",
-       count(*) FILTER (WHERE c.direction = 'inbound') AS "inbound",
-       count(*) FILTER (WHERE c.direction = 'outbound') AS "outbound"
-     FROM communications c WHERE ${commWhere(p, q)} GROUP BY c.comm_type`,
+    `SELECT f.comm_type AS "commType", ${countOf("f.direction = 'inbound'")} AS "inbound",
+       ${countOf("f.direction = 'outbound'")} AS "outbound"
+     FROM (${commFacts(p, q, ['comm_type', 'direction'])}) f GROUP BY f.comm_type`,
     p.values,
   );
   const byType = new Map(rows.map((r) => [r.commType, r]));

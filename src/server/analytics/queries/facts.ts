@@ -1,0 +1,254 @@
+import type { Span } from '../period';
+import type { DataQuery } from '../request';
+import { commExtras, inSpan, periodOf } from './filters';
+import { RESPONSE_BUCKET_NUMBER, RESPONSE_REQUIRED } from './responseBuckets';
+import type { SqlParams } from './sqlParams';
+
+/**
+ * Where the communication figures come from. Whole months of a period are read from the monthly
+ * rollups of migration 011 (refreshed by src/server/analytics/rollups.ts after every seed and import);
+ * the partial months at either end, and everything when the rollups are not current, from the raw
+ * communications. Every measure is a count or a sum, so the parts add up to exactly what one scan of
+ * communications over the whole period gives.
+ */
+
+/** A period cut into whole months (rollups) and the partial months around them (raw rows). */
+export interface MonthSplit {
+  months: Span | null;
+  edges: Span[];
+}
+
+const TS_RE = /^(\d{4})-(\d{2})-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/;
+
+function monthStart(ts: string): string {
+  return `${ts.slice(0, 7)}-01 00:00:00.000`;
+}
+
+function nextMonth(ts: string): string {
+  const y = Number(ts.slice(0, 4));
+  const m = Number(ts.slice(5, 7));
+  const [ny, nm] = m === 12 ? [y + 1, 1] : [y, m + 1];
+  return `${String(ny).padStart(4, '0')}-${String(nm).padStart(2, '0')}-01 00:00:00.000`;
+}
+
+/** Splits a half-open span into the whole months inside it and the rest. */
+export function splitByMonth(span: Span): MonthSplit {
+  return splitBy(span, monthStart, nextMonth);
+}
+
+const DAY_MS = 86_400_000;
+
+/** The Monday 00:00 on or before a timestamp (date_trunc('week') of both drivers). */
+function weekStart(ts: string): string {
+  const day = Date.UTC(Number(ts.slice(0, 4)), Number(ts.slice(5, 7)) - 1, Number(ts.slice(8, 10)));
+  const back = (new Date(day).getUTCDay() + 6) % 7;
+  return `${new Date(day - back * DAY_MS).toISOString().slice(0, 10)} 00:00:00.000`;
+}
+
+function nextWeek(ts: string): string {
+  const day = Date.parse(`${weekStart(ts).slice(0, 10)}T00:00:00Z`) + 7 * DAY_MS;
+  return `${new Date(day).toISOString().slice(0, 10)} 00:00:00.000`;
+}
+
+/** Splits a half-open span into the whole weeks (Monday to Sunday) inside it and the rest. */
+export function splitByWeek(span: Span): MonthSplit {
+  return splitBy(span, weekStart, nextWeek);
+}
+
+function splitBy(span: Span, floor: (ts: string) => string, next: (ts: string) => string): MonthSplit {
+  if (!TS_RE.test(span.start) || !TS_RE.test(span.end)) return { months: null, edges: [span] };
+  const first = span.start === floor(span.start) ? span.start : next(span.start);
+  const last = floor(span.end);
+  if (first >= last) return { months: null, edges: [span] };
+  const edges: Span[] = [];
+  if (span.start < first) edges.push({ start: span.start, end: first });
+  if (last < span.end) edges.push({ start: last, end: span.end });
+  return { months: { start: first, end: last }, edges };
+}
+
+/** A rollup: its table, the raw expression of each dimension and each measure (over communications `c`). */
+interface Source {
+  table: string;
+  /** The rollup's time column: whole months (month) or whole weeks (week). */
+  grain: 'month' | 'week';
+  dims: Readonly<Record<string, string>>;
+  measures: Readonly<Record<string, string>>;
+  /** Condition every raw row of the rollup meets. */
+  rawWhere: string;
+}
+
+const COMM_MEASURES = {
+  n: 'count(*)',
+  response_sum: 'sum(c.response_seconds)',
+  response_n: 'count(c.response_seconds)',
+};
+
+const COMM_SITE: Source = {
+  table: 'rollup_comm_site_month',
+  grain: 'month',
+  dims: {
+    month: "date_trunc('month', c.occurred_at)",
+    site_id: 'c.site_id',
+    relationship_id: 'c.relationship_id',
+    comm_type: 'c.comm_type',
+    direction: 'c.direction',
+    is_first_communication: 'c.is_first_communication',
+    response_required: 'c.response_required',
+    response_bucket: RESPONSE_BUCKET_NUMBER,
+  },
+  measures: COMM_MEASURES,
+  rawWhere: '',
+};
+
+const COMM_EMPLOYEE: Source = {
+  table: 'rollup_comm_employee_month',
+  grain: 'month',
+  dims: {
+    site_id: 'c.site_id',
+    employee_id: 'c.employee_id',
+    comm_type: 'c.comm_type',
+    direction: 'c.direction',
+    response_required: 'c.response_required',
+    response_bucket: RESPONSE_BUCKET_NUMBER,
+  },
+  measures: COMM_MEASURES,
+  rawWhere: '',
+};
+
+const RESPONSES: Source = {
+  table: 'rollup_response_week',
+  grain: 'week',
+  dims: {
+    week: "date_trunc('week', c.occurred_at)",
+    site_id: 'c.site_id',
+    relationship_id: 'c.relationship_id',
+    comm_type: 'c.comm_type',
+    is_first_communication: 'c.is_first_communication',
+  },
+  measures: { response_sum: 'sum(c.response_seconds)', response_n: 'count(c.response_seconds)' },
+  rawWhere: ` AND ${RESPONSE_REQUIRED}`,
+};
+
+const CALLS: Source = {
+  table: 'rollup_call_month',
+  grain: 'month',
+  dims: {
+    site_id: 'c.site_id',
+    ad_source_id: 'c.ad_source_id',
+    caller_type: 'c.caller_type',
+    call_result: 'c.call_result',
+    is_missed: 'c.is_missed',
+  },
+  measures: { n: 'count(*)', duration_sum: 'sum(c.duration_seconds)' },
+  rawWhere: ` AND c.comm_type = 'PHONE' AND c.direction = 'inbound'`,
+};
+
+/**
+ * One sub-select of facts: the chosen dimensions and every measure of the source, for the scoped
+ * sites and `span`, rows meeting `where` (a condition over dimension columns of alias `c`, starting
+ * with ' AND ', the same text for the rollup and the raw rows).
+ */
+function facts(
+  p: SqlParams,
+  q: DataQuery,
+  src: Source,
+  span: Span,
+  dims: readonly string[],
+  where: string,
+  rollup: boolean,
+): string {
+  const split = !rollup
+    ? { months: null, edges: [span] }
+    : src.grain === 'week'
+      ? splitByWeek(span)
+      : splitByMonth(span);
+  const measures = Object.entries(src.measures);
+  const parts: string[] = [];
+  const group = dims.length ? ` GROUP BY ${dims.map((_, i) => i + 1).join(', ')}` : '';
+  if (split.months) {
+    const select = [
+      ...dims.map((d) => `c.${d} AS ${d}`),
+      ...measures.map(([m]) => `sum(c.${m}) AS ${m}`),
+    ].join(', ');
+    parts.push(
+      `SELECT ${select} FROM ${src.table} c
+       WHERE c.site_id IN ${p.ints(q.siteIds)} AND ${inSpan(p, `c.${src.grain}`, split.months)}${where}${group}`,
+    );
+  }
+  if (split.edges.length) {
+    const select = [
+      ...dims.map((d) => `${src.dims[d]} AS ${d}`),
+      ...measures.map(([m, expr]) => `${expr} AS ${m}`),
+    ].join(', ');
+    const spans = split.edges.map((e) => `(${inSpan(p, 'c.occurred_at', e)})`).join(' OR ');
+    parts.push(
+      `SELECT ${select} FROM communications c
+       WHERE c.site_id IN ${p.ints(q.siteIds)} AND (${spans})${src.rawWhere}${where}${group}`,
+    );
+  }
+  return parts.join(' UNION ALL ');
+}
+
+/** Whether the request may read the rollups (they are current; set by resolveQuery). */
+const rollupsOn = (q: DataQuery) => q.rollupsCurrent === true;
+
+/**
+ * Communications of the period by site-level `dims` (month, site_id, relationship_id, comm_type, direction,
+ * is_first_communication, response_required, response_bucket) with measures n, response_sum and
+ * response_n; with the page filters unless `extras` is false.
+ */
+export function commFacts(
+  p: SqlParams,
+  q: DataQuery,
+  dims: readonly string[],
+  where = '',
+  extras = true,
+): string {
+  const w = `${extras ? commExtras(p, q, 'c') : ''}${where}`;
+  return facts(p, q, COMM_SITE, periodOf(q), dims, w, rollupsOn(q));
+}
+
+/**
+ * As commFacts, with employee_id among the dimensions too. The employee rollup has no relationship or
+ * initial-communication columns: with those filters the raw rows are read.
+ */
+export function employeeCommFacts(p: SqlParams, q: DataQuery, dims: readonly string[], where = ''): string {
+  const covered = !q.relationshipIds.length && !q.initialOnly;
+  return facts(
+    p,
+    q,
+    COMM_EMPLOYEE,
+    periodOf(q),
+    dims,
+    `${commExtras(p, q, 'c')}${where}`,
+    rollupsOn(q) && covered,
+  );
+}
+
+/**
+ * Inbound calls of `span` by `dims` (site_id, ad_source_id, caller_type, call_result, is_missed) with
+ * measures n and duration_sum.
+ */
+export function callFacts(
+  p: SqlParams,
+  q: DataQuery,
+  dims: readonly string[],
+  where = '',
+  span: Span = periodOf(q),
+): string {
+  return facts(p, q, CALLS, span, dims, where, rollupsOn(q));
+}
+
+/**
+ * Answered response times of response-required communications by `dims` (week, site_id,
+ * relationship_id, comm_type, is_first_communication), measures response_sum and response_n, with
+ * the page filters; whole weeks come from the weekly rollup.
+ */
+export function responseFacts(p: SqlParams, q: DataQuery, dims: readonly string[]): string {
+  return facts(p, q, RESPONSES, periodOf(q), dims, commExtras(p, q, 'c'), rollupsOn(q));
+}
+
+/** `count` of facts `f` meeting a condition, as a BIGINT (0 when none). */
+export function countOf(cond?: string): string {
+  return `CAST(COALESCE(sum(f.n)${cond ? ` FILTER (WHERE ${cond})` : ''}, 0) AS BIGINT)`;
+}

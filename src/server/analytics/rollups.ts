@@ -1,0 +1,86 @@
+import type { Queryable } from '../store';
+import { RESPONSE_BUCKET_NUMBER, RESPONSE_REQUIRED } from './queries/responseBuckets';
+
+/**
+ * The monthly rollups of migration 011: what each holds, as one INSERT ... SELECT over communications `c`.
+ * Counts and sums only, so whole months add up exactly (see queries/facts.ts for how periods are split).
+ */
+const ROLLUPS: readonly { table: string; select: string }[] = [
+  {
+    table: 'rollup_comm_site_month',
+    select: `
+      SELECT date_trunc('month', c.occurred_at), c.site_id, c.relationship_id, c.comm_type, c.direction,
+        c.is_first_communication, c.response_required, ${RESPONSE_BUCKET_NUMBER},
+        count(*), sum(c.response_seconds), count(c.response_seconds)
+      FROM communications c
+      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8`,
+  },
+  {
+    table: 'rollup_comm_employee_month',
+    select: `
+      SELECT date_trunc('month', c.occurred_at), c.site_id, c.employee_id, c.comm_type, c.direction,
+        c.response_required, ${RESPONSE_BUCKET_NUMBER}, count(*), sum(c.response_seconds), count(c.response_seconds)
+      FROM communications c
+      GROUP BY 1, 2, 3, 4, 5, 6, 7`,
+  },
+  {
+    table: 'rollup_response_week',
+    select: `
+      SELECT date_trunc('week', c.occurred_at), c.site_id, c.relationship_id, c.comm_type,
+        c.is_first_communication, sum(c.response_seconds), count(c.response_seconds)
+      FROM communications c
+      WHERE ${RESPONSE_REQUIRED}
+      GROUP BY 1, 2, 3, 4, 5`,
+  },
+  {
+    table: 'rollup_call_month',
+    select: `
+      SELECT date_trunc('month', c.occurred_at), c.site_id, c.ad_source_id, c.caller_type, c.call_result,
+        c.is_missed, count(*), sum(c.duration_seconds)
+      FROM communications c
+      WHERE c.comm_type = 'PHONE' AND c.direction = 'inbound'
+      GROUP BY 1, 2, 3, 4, 5, 6`,
+  },
+];
+
+/** Tables the analytics queries read that a PostgreSQL ANALYZE should refresh after a load. */
+const BASE_TABLES = ['communications', 'call_scores', 'leases', 'action_items', 'contacts'];
+
+export interface RefreshOptions {
+  /** The driver: on PostgreSQL the base tables' planner statistics are refreshed too. */
+  kind?: 'duckdb' | 'postgres';
+}
+
+/**
+ * Rebuilds every rollup from the raw tables and marks them current for data_status.last_data_update.
+ * Run it inside the transaction that loads the data (seed, import) so readers never see a mix.
+ */
+export async function refreshRollups(db: Queryable, opts: RefreshOptions = {}): Promise<{ ms: number }> {
+  const started = performance.now();
+  for (const r of ROLLUPS) {
+    await db.exec(`DELETE FROM ${r.table}`);
+    await db.exec(`INSERT INTO ${r.table} ${r.select}`);
+  }
+  await db.exec('DELETE FROM rollup_status');
+  await db.query(
+    `INSERT INTO rollup_status (id, last_data_update, refreshed_at)
+     SELECT 1, (SELECT last_data_update FROM data_status WHERE id = 1), $1::TIMESTAMP`,
+    [new Date().toISOString().replace('Z', '')],
+  );
+  // Fresh tables have no statistics yet; ANALYZE of these small tables is cheap on both drivers.
+  for (const r of ROLLUPS) await db.exec(`ANALYZE ${r.table}`);
+  if (opts.kind === 'postgres') for (const t of BASE_TABLES) await db.exec(`ANALYZE ${t}`);
+  return { ms: performance.now() - started };
+}
+
+/**
+ * True when the rollups were built for the current data (seed or import since the last change):
+ * one lookup of two single-row tables per request.
+ */
+export async function rollupsCurrent(db: Queryable): Promise<boolean> {
+  const [row] = await db.query<{ ok: number }>(
+    `SELECT count(*) AS ok FROM rollup_status r JOIN data_status d ON d.id = 1
+     WHERE r.id = 1 AND r.last_data_update = d.last_data_update`,
+  );
+  return Number(row?.ok ?? 0) > 0;
+}

@@ -1,11 +1,19 @@
-import { expect, type Page } from '@playwright/test';
-import { E2E_HELPER_PORT } from './e2eEnv';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
+import { E2E_DATA_DIR, E2E_HELPER_PORT } from './e2eEnv';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
 /** Signs in through the login page and waits for the dashboard with its filter applied. */
-export async function signIn(page: Page, username = 'admin', password = DEMO_PASSWORD): Promise<void> {
-  await page.goto('/login');
+export async function signIn(
+  page: Page,
+  username = 'admin',
+  password = DEMO_PASSWORD,
+  baseUrl = '',
+): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -34,4 +42,201 @@ export async function impersonationCode(username: string): Promise<string> {
 /** Opens the account dropdown in the top bar. */
 export async function openAccountMenu(page: Page): Promise<void> {
   await page.getByTestId('account-menu').click();
+}
+
+/** A stored form submission, as the e2e server's helper endpoint lists it (oldest first). */
+export interface E2eFormSubmission {
+  id: number;
+  kind: 'feedback' | 'support';
+  userId: number;
+  username: string;
+  impersonator: string | null;
+  payload: Record<string, unknown>;
+  receivedAt: string;
+  mailedAt: string | null;
+  mailError: string | null;
+}
+
+/** Every row of form_submissions, read in the server's process (the DuckDB file is locked). */
+export async function formSubmissions(): Promise<E2eFormSubmission[]> {
+  const res = await fetch(`http://127.0.0.1:${E2E_HELPER_PORT}/form-submissions`);
+  if (!res.ok) throw new Error(`no form submissions: ${await res.text()}`);
+  return (await res.json()) as E2eFormSubmission[];
+}
+
+/** Outbox file names (E2E_DATA_DIR/outbox), oldest first; none when the folder is not there yet. */
+export function outboxFiles(): string[] {
+  try {
+    return readdirSync(join(E2E_DATA_DIR, 'outbox'))
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/** An outbox message's text with quoted-printable soft breaks and escapes undone. */
+export function outboxText(file: string): string {
+  const raw = readFileSync(join(E2E_DATA_DIR, 'outbox', file), 'latin1').replace(/=\r?\n/g, '');
+  const bytes = raw.replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8').replace(/\r\n/g, '\n');
+}
+
+/** Every analytics data request the page sends from now on (POST /api/data...), in order. */
+export function dataRequests(page: Page): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/api/data')) seen.push(r);
+  });
+  return seen;
+}
+
+/** The session's tokens as the client stored them at sign-in (sessionStorage). */
+export async function sessionTokens(page: Page): Promise<{ accessToken: string; extendedDataToken: string }> {
+  const raw = await page.evaluate(() => sessionStorage.getItem('hawkeye-jwt'));
+  if (!raw) throw new Error('not signed in: no tokens in sessionStorage');
+  return JSON.parse(raw);
+}
+
+/** Sends the exact body of a request the page made again, with the session's tokens, and returns the JSON answer. */
+export async function replay(page: Page, request: Request): Promise<unknown> {
+  const { accessToken } = await sessionTokens(page);
+  const res = await page.request.post(request.url(), {
+    data: request.postDataJSON(),
+    headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
+  });
+  expect(res.status(), `${request.url()} answered ${await res.text()}`).toBe(200);
+  return res.json();
+}
+
+/** A second app server started by a test: its URL, everything it printed, and how to stop it. */
+export interface ExtraServer {
+  url: string;
+  /** The child's stdout and stderr so far. */
+  log: () => string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the real app in a child process on 127.0.0.1:`port` (use 8720-8729) with a fresh DuckDB in
+ * `dataDir`, seeded like the e2e server (demo users, seed 7) at `sites` sites, and the definitions
+ * of `dashboardsDir` (watched). The client build is the one the Playwright web server made.
+ */
+export async function startExtraServer(opts: {
+  port: number;
+  dataDir: string;
+  dashboardsDir?: string;
+  sites?: number;
+}): Promise<ExtraServer> {
+  const root = process.cwd();
+  mkdirSync(opts.dataDir, { recursive: true });
+  const script = join(opts.dataDir, 'extra-server.mts');
+  const sites = opts.sites ?? 9;
+  writeFileSync(
+    script,
+    `import { CLIENT_DIR } from ${JSON.stringify(join(root, 'scripts/lib/clientBuild.ts'))};
+import { loadConfig } from ${JSON.stringify(join(root, 'src/server/config.ts'))};
+import { closeOnSignals, startServer } from ${JSON.stringify(join(root, 'src/server/main.ts'))};
+import { SCALES } from ${JSON.stringify(join(root, 'src/server/seed/scales.ts'))};
+import { seedDatabase } from ${JSON.stringify(join(root, 'src/server/seed/seed.ts'))};
+// The small test scale with more sites (enough for a second table page when asked).
+Object.assign(SCALES, { e2eExtra: { ...SCALES.small, sites: ${sites}, months: 3 } });
+const config = loadConfig({ ...process.env, DATABASE_URL: '' });
+const { app, ctx } = await startServer({ config, clientDir: CLIENT_DIR, seedWhenEmpty: false });
+await seedDatabase(ctx.store, { scale: 'e2eExtra', seed: 7 });
+closeOnSignals(app);
+process.stdout.write('extra server ready\\n');
+`,
+  );
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATA_DIR: opts.dataDir,
+      PORT: String(opts.port),
+      HOST: '127.0.0.1',
+      DASHBOARDS_DIR: opts.dashboardsDir ?? join(root, 'dashboards'),
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'info',
+      LOGIN_FAILURES_PER_ADDRESS: '10000',
+      LOGIN_FAILURES_PER_USERNAME: '10000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => {
+    output += String(d);
+  });
+  child.stderr?.on('data', (d) => {
+    output += String(d);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+  };
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the extra server exited (${child.exitCode}):\n${output}`);
+    if (output.includes('extra server ready')) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the extra server did not start in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url: `http://127.0.0.1:${opts.port}`, log: () => output, stop };
+}
+
+/** The slices a Vega pie (SVG renderer) draws: label and opacity, read from the arc marks' aria labels. */
+export async function pieSlicesShown(pie: Locator): Promise<{ label: string; opacity: number }[]> {
+  return pie.locator('path[role="graphics-symbol"][aria-roledescription="arc mark"]').evaluateAll((paths) =>
+    paths.map((p) => ({
+      label: /(?:^|; )label: (.*?)(?:; |$)/.exec(p.getAttribute('aria-label') ?? '')?.[1] ?? '',
+      opacity: Number(p.getAttribute('opacity') ?? '1'),
+    })),
+  );
+}
+
+/** The labels of the slices a Vega pie draws. */
+export async function sliceLabels(pie: Locator): Promise<string[]> {
+  return (await pieSlicesShown(pie)).map((s) => s.label);
+}
+
+/**
+ * Clicks inside the slice of a Vega pie with this label: a point inside the arc's fill (not just its
+ * bounding box), checked to be the topmost element there, in page coordinates.
+ */
+export async function clickSlice(pie: Locator, label: string): Promise<void> {
+  const arc = pie
+    .locator('path[role="graphics-symbol"][aria-roledescription="arc mark"]')
+    .and(pie.locator(`path[aria-label*=${JSON.stringify(`label: ${label};`)}]`));
+  await expect(arc).toHaveCount(1);
+  const point = await arc.evaluate((el) => {
+    const path = el as SVGPathElement;
+    const box = path.getBBox();
+    const ctm = path.getScreenCTM();
+    if (!ctm) return null;
+    // Scan the bounding box from the middle outwards for a point in the fill that is on top.
+    const steps = 24;
+    const candidates: [number, number][] = [];
+    for (let i = 1; i < steps; i++)
+      for (let j = 1; j < steps; j++)
+        candidates.push([box.x + (box.width * i) / steps, box.y + (box.height * j) / steps]);
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    candidates.sort((a, b) => Math.hypot(a[0] - cx, a[1] - cy) - Math.hypot(b[0] - cx, b[1] - cy));
+    for (const [x, y] of candidates) {
+      if (!path.isPointInFill(new DOMPoint(x, y))) continue;
+      const screen = new DOMPoint(x, y).matrixTransform(ctm);
+      if (document.elementFromPoint(screen.x, screen.y) === path) return { x: screen.x, y: screen.y };
+    }
+    return null;
+  });
+  if (!point) throw new Error(`no clickable point inside the slice ${label}`);
+  await pie.page().mouse.click(point.x, point.y);
 }

@@ -1,11 +1,13 @@
 // The Playwright web server: the real app on a fresh DuckDB in E2E_DATA_DIR, seeded small (seed 7) with the
-// demo users, plus a helper endpoint that creates impersonation codes in the same process.
+// demo users, plus helper endpoints in the same process: impersonation codes, and the stored form submissions
+// (the DuckDB file is locked by this process, so the tests read the store through it).
 import { mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { CLIENT_DIR, ensureClientBuilt } from '../../scripts/lib/clientBuild';
 import { createImpersonationCode } from '../../src/server/auth/impersonationCodes';
 import { findUserByUsername } from '../../src/server/auth/userLookup';
 import { loadConfig } from '../../src/server/config';
+import { listSubmissions } from '../../src/server/forms/submissions';
 import { closeOnSignals, startServer } from '../../src/server/main';
 import { seedDatabase } from '../../src/server/seed/seed';
 import { E2E_DATA_DIR, E2E_HELPER_PORT, E2E_PORT } from './e2eEnv';
@@ -34,6 +36,11 @@ closeOnSignals(app);
 createServer(async (req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
   try {
+    if (url.pathname === '/form-submissions') {
+      const rows = await listSubmissions(ctx.store);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(rows));
+      return;
+    }
     if (url.pathname !== '/impersonation-code') throw new Error(`unknown helper path ${url.pathname}`);
     const user = await findUserByUsername(ctx.store, url.searchParams.get('username') ?? '');
     if (!user) throw new Error('unknown user');

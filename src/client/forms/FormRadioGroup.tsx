@@ -20,6 +20,9 @@ export function FormRadioGroup({ field, label, options, required }: FormRadioGro
       value={field.value || null}
       onChange={field.onChange}
       error={field.error}
+      // The asterisk stays with the label's last word when a narrow screen wraps the label, and the
+      // error keeps clear of the last radio.
+      styles={{ required: { whiteSpace: 'nowrap' }, error: { marginTop: 8 } }}
     >
       <Stack gap={8} mt={6} onBlur={field.onBlur}>
         {options.map((o) => (

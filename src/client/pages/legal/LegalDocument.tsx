@@ -63,7 +63,9 @@ export function LegalDocument({
           {numbered ? <ol>{toc}</ol> : <ul>{toc}</ul>}
         </nav>
         {sections.map((s, i) => (
-          <section key={s.id} aria-labelledby={s.id}>
+          // Typography zeroes a first child's top margin and a last child's bottom margin, which left each
+          // heading flush against the section before it: the section keeps the gap itself.
+          <section key={s.id} aria-labelledby={s.id} style={{ marginTop: 'var(--mantine-spacing-xl)' }}>
             <h2 id={s.id} tabIndex={-1} style={{ fontSize: 20, scrollMarginTop: 80, outline: 'none' }}>
               {heading(s, i)}
             </h2>

@@ -6,6 +6,7 @@ import { checkReferences } from './checkReferences';
 import { type DefinitionError, locate } from './definitionError';
 import type { KnownEndpoints } from './endpointIndex';
 import { messages } from './messages';
+import { migrateDefinition } from './migrations/migrateDefinition';
 import { normalizeDefinition } from './normalizeDefinition';
 import type { NormalizedPage } from './normalizedPage';
 import { JsonSyntaxError, type PositionMap, parseJsonWithPositions } from './parseJsonWithPositions';
@@ -20,6 +21,11 @@ export interface LoadedDefinition {
   errors: DefinitionError[];
   /** Positions of the parsed document, for cross-file checks. */
   positions?: PositionMap;
+  /**
+   * Info: the older schemaVersion the file has, when it was migrated on load (see
+   * migrations/; messages.migrated says it to the author).
+   */
+  migratedFrom?: number;
 }
 
 /** Options of definition loading. */
@@ -61,22 +67,27 @@ export function checkDefinitionText(file: string, text: string, options: LoadOpt
       errors: [{ file, line, column, pointer: '', message: messages.syntax(err.message), severity: 'error' }],
     };
   }
+  // Older versions are brought to the current one first, so the schema only knows the current shape.
+  const { doc, from: migratedFrom } = migrateDefinition(parsed.value);
   const { validate, kinds } = pageSchema();
-  const defaulted = structuredClone(parsed.value);
+  const defaulted = structuredClone(doc);
   if (!validate(defaulted)) {
     return {
       file,
       positions: parsed.positions,
-      errors: locate(file, parsed.positions, ajvProblems(validate.errors ?? [], parsed.value, kinds)),
+      errors: locate(file, parsed.positions, ajvProblems(validate.errors ?? [], doc, kinds)),
+      migratedFrom,
     };
   }
   const problems = checkReferences(defaulted as PageDefinition, options.endpoints);
   const errors = locate(file, parsed.positions, problems);
-  if (errors.some((e) => e.severity === 'error')) return { file, positions: parsed.positions, errors };
+  if (errors.some((e) => e.severity === 'error'))
+    return { file, positions: parsed.positions, errors, migratedFrom };
   return {
     file,
     positions: parsed.positions,
     errors,
     definition: normalizeDefinition(defaulted as Record<string, unknown>),
+    migratedFrom,
   };
 }

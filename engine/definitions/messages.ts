@@ -67,6 +67,8 @@ export const messages = {
     `${what} ${q(value)} is already used by ${otherFile}; choose another`,
   endpointIndexMissing: (path: string) =>
     `the API endpoint index ${path} is missing, so endpoints and fields cannot be checked; create it or pass --endpoints`,
+  migrated: (from: number, to: number) =>
+    `has schemaVersion ${from} and was migrated to ${to} on load; run npm run dashboards:migrate to update the file`,
   panelError: (title: string) => `The panel '${title}' failed to render.`,
   kindNotInstalled: (kind: string) => `A widget for kind '${kind}' is not installed.`,
   noData: () => 'No Data',

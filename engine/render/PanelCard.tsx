@@ -2,62 +2,72 @@ import { Anchor, Group, Paper, Popover, Stack, Text, UnstyledButton } from '@man
 import { evaluateCondition } from '../params/evaluateCondition';
 import type { Panel } from '../types/dashboard';
 import { fillTemplate } from '../widgets/text/fillTemplate';
+import { InfoIcon } from './InfoIcon';
+import { PanelBlock } from './PanelBlock';
 import { PanelErrorBoundary } from './PanelErrorBoundary';
 import { usePageRuntime } from './pageRuntime';
-import { WidgetHost } from './WidgetHost';
 
 /** A panel card: title, header link, info popover, and its blocks of widgets in an error boundary. */
 export function PanelCard({ name, panel }: { name: string; panel: Panel }) {
   const { params, host } = usePageRuntime();
   const title = fillTemplate(panel.title, params, undefined);
+  const framed = panel.bordered !== false;
   const navigate = host.navigate ?? ((route: string) => window.location.assign(route));
   return (
     <Paper
-      withBorder={panel.bordered !== false}
-      p="md"
+      withBorder={framed}
+      // An unframed panel (a row of tiles, say) sits straight on the page: no card behind it.
+      p={framed ? 'md' : 0}
+      bg={framed ? undefined : 'transparent'}
       radius="md"
       data-testid={`panel-${name}`}
-      style={{ flex: 1, minWidth: 0 }}
+      // Panels of a layout row sit side by side from 992 px, one per line below.
+      flex={{ base: '1 1 100%', md: '1 1 0%' }}
+      miw={0}
     >
-      <Group justify="space-between" mb="sm">
-        <Group gap={6}>
-          <Text fw={700}>{title}</Text>
-          {panel.info && (
-            <Popover width={300} withArrow>
-              <Popover.Target>
-                <UnstyledButton aria-label={`About ${title}`}>ⓘ</UnstyledButton>
-              </Popover.Target>
-              <Popover.Dropdown>
-                {panel.info.title && <Text fw={600}>{panel.info.title}</Text>}
-                <Text size="sm">{panel.info.content}</Text>
-              </Popover.Dropdown>
-            </Popover>
+      {(title || panel.info || panel.link) && (
+        <Group justify="space-between" align="center" gap="xs" mb="sm" wrap="nowrap">
+          <Text fw={700} miw={0}>
+            {title}
+            {panel.info && (
+              <Popover width={300} withArrow shadow="md" position="bottom-start">
+                <Popover.Target>
+                  <UnstyledButton
+                    aria-label={`About ${title}`}
+                    c="dimmed"
+                    ml={6}
+                    // Inline after the last word, so a wrapped title keeps its icon beside it.
+                    style={{ display: 'inline-flex', verticalAlign: '-2px' }}
+                  >
+                    <InfoIcon />
+                  </UnstyledButton>
+                </Popover.Target>
+                <Popover.Dropdown>
+                  {panel.info.title && <Text fw={600}>{panel.info.title}</Text>}
+                  <Text size="sm">{panel.info.content}</Text>
+                </Popover.Dropdown>
+              </Popover>
+            )}
+          </Text>
+          {panel.link && (
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              style={{ flexShrink: 0 }}
+              onClick={() => navigate(panel.link!.route)}
+            >
+              {panel.link.label ?? 'View Details'}
+            </Anchor>
           )}
         </Group>
-        {panel.link && (
-          <Anchor component="button" type="button" onClick={() => navigate(panel.link!.route)}>
-            {panel.link.label ?? 'View Details'}
-          </Anchor>
-        )}
-      </Group>
+      )}
       <PanelErrorBoundary title={title}>
         <Stack gap="md">
           {panel.blocks.map((block, i) =>
             evaluateCondition(block.when, params) ? (
-              <Group
-                // biome-ignore lint/suspicious/noArrayIndexKey: blocks are fixed by the definition
-                key={i}
-                align="flex-start"
-                wrap="wrap"
-                style={{ flexDirection: block.direction === 'column' ? 'column' : 'row' }}
-              >
-                {block.widgets.map((w, j) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: widgets are fixed by the definition
-                  <div key={j} style={{ flex: w.span ?? 1, minWidth: 0 }}>
-                    <WidgetHost widget={w} />
-                  </div>
-                ))}
-              </Group>
+              // biome-ignore lint/suspicious/noArrayIndexKey: blocks are fixed by the definition
+              <PanelBlock key={i} block={block} />
             ) : null,
           )}
         </Stack>

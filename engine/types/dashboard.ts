@@ -308,7 +308,7 @@ export interface Panel {
   };
   info?: Popover;
   /**
-   * Draw the card border.
+   * Draw the card (border, background, padding); without it the widgets sit straight on the page.
    */
   bordered?: boolean;
   /**
@@ -337,6 +337,35 @@ export interface Block {
    * How the widgets are laid out.
    */
   direction?: 'row' | 'column';
+  /**
+   * How a row block sizes its widgets. 'fill': the widgets share the row by their span, one per line below 992 px. 'toolbar': each widget keeps its natural width and the row wraps on narrow screens; the last `trailing` widgets sit at the row's end.
+   */
+  layout?: 'fill' | 'toolbar';
+  /**
+   * In a 'toolbar' block, how many widgets, counted from the end, are pushed to the end of the row (filters on the right of pills, say). When the row wraps they start a line of their own.
+   */
+  trailing?: number;
+  /**
+   * Lay the widgets out on a grid of this many equal columns instead (span is then ignored), per viewport width: base below 768 px, sm from 768 px, md from 992 px, lg from 1200 px. A missing size takes the next smaller one.
+   */
+  columns?: {
+    /**
+     * Columns below 768 px.
+     */
+    base: number;
+    /**
+     * Columns from 768 px.
+     */
+    sm?: number;
+    /**
+     * Columns from 992 px.
+     */
+    md?: number;
+    /**
+     * Columns from 1200 px.
+     */
+    lg?: number;
+  };
   when?: Condition;
   /**
    * The widgets of the block.

@@ -1,4 +1,5 @@
 import { Center, Loader, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { displayText } from '../../format/displayText';
 import { usePageRuntime } from '../../render/pageRuntime';
@@ -28,9 +29,13 @@ export function PieWidget({ widget, source }: WidgetProps<PieOptions>) {
     [rows, template, params, widget.labelField, widget.valueField, widget.maxSlices],
   );
   const selected = widget.select ? ((params[widget.select] as string | null) ?? null) : null;
+  const box = useElementSize();
+  // Until the box is measured, plan for a wide one; a width step of 20 px avoids re-embedding
+  // Vega on every pixel of a resize.
+  const width = box.width > 0 ? Math.floor(box.width / 20) * 20 : undefined;
   const spec = useMemo(
-    () => pieSpec(slices, widget.height ?? 300, selected),
-    [slices, widget.height, selected],
+    () => pieSpec(slices, widget.height ?? 300, selected, width),
+    [slices, widget.height, selected, width],
   );
   // Vega warns about an empty pie: wait for rows, and say so when there are none.
   if (!slices.length) {
@@ -42,9 +47,14 @@ export function PieWidget({ widget, source }: WidgetProps<PieOptions>) {
   }
   const select = widget.select;
   return (
-    <div data-testid={widget.id ?? `pie-${widget.data}`} style={{ maxWidth: 1200 }}>
-      {widget.title && <Text fw={600}>{widget.title}</Text>}
+    <div data-testid={widget.id ?? `pie-${widget.data}`} ref={box.ref} style={{ maxWidth: 1200 }}>
+      {widget.title && (
+        <Text fw={600} mb="xs">
+          {widget.title}
+        </Text>
+      )}
       <LazyVegaEmbed
+        style={{ display: 'flex', justifyContent: 'center', maxWidth: '100%' }}
         spec={spec}
         options={{ actions: false, renderer: 'svg' }}
         onEmbed={(result) => {

@@ -1,8 +1,37 @@
 import type { VisualizationSpec } from 'vega-embed';
 import { labelThreshold, type PieSlice, pieColors } from './pieSlices';
 
-/** The Vega-Lite arc spec of a pie: fixed colours, 1-decimal tooltips, labels over the threshold. */
-export function pieSpec(slices: PieSlice[], height: number, selected: string | null): VisualizationSpec {
+/** Room a legend beside the pie needs: symbol and padding, then about 7 px per 12 px character. */
+export function legendRoom(labels: string[]): number {
+  return 40 + 7 * Math.max(0, ...labels.map((l) => l.length));
+}
+
+/**
+ * Where a pie's legend goes in a box `width` pixels wide: to the right when its labels fit there,
+ * else below (narrow screens, narrow panels, long labels).
+ */
+export function pieLegendOrient(width: number, height: number, labels: string[]): 'right' | 'bottom' {
+  return width >= height + legendRoom(labels) ? 'right' : 'bottom';
+}
+
+/**
+ * The Vega-Lite arc spec of a pie: fixed colours, 1-decimal tooltips, labels over the threshold.
+ * The plot is a square `height` pixels wide (narrower when `width` is), so the pie never sits
+ * off-centre in a wide box; the legend goes right or below by `pieLegendOrient`.
+ */
+export function pieSpec(
+  slices: PieSlice[],
+  height: number,
+  selected: string | null,
+  width = Number.POSITIVE_INFINITY,
+): VisualizationSpec {
+  const orient = pieLegendOrient(
+    width,
+    height,
+    slices.map((s) => s.label),
+  );
+  const plot = Math.max(120, Math.min(height, width));
+  const legendWidth = legendRoom(slices.map((s) => s.label)) - 20;
   const threshold = labelThreshold(height);
   const values = slices.map((s) => ({
     ...s,
@@ -11,8 +40,9 @@ export function pieSpec(slices: PieSlice[], height: number, selected: string | n
   const theta = { field: 'value', type: 'quantitative' as const, stack: true };
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    width: 'container',
-    height,
+    width: plot,
+    height: plot,
+    autosize: { type: 'pad' },
     data: { values },
     encoding: {
       theta,
@@ -21,7 +51,19 @@ export function pieSpec(slices: PieSlice[], height: number, selected: string | n
         type: 'nominal',
         sort: null,
         scale: { domain: slices.map((s) => s.label), range: [...pieColors] },
-        legend: { orient: 'right', title: null },
+        legend:
+          orient === 'right'
+            ? { orient: 'right', title: null, labelLimit: 320 }
+            : {
+                // Below the pie, centred under it by its estimated width (Vega-Lite has no
+                // anchor for an orient group).
+                orient: 'none',
+                legendX: Math.max(0, Math.round((plot - Math.min(legendWidth, width)) / 2)),
+                legendY: plot + 4,
+                title: null,
+                direction: 'vertical',
+                labelLimit: Math.max(120, Math.min(400, width - 40)),
+              },
       },
       order: { field: 'label', sort: 'ascending' },
       opacity:
@@ -35,12 +77,15 @@ export function pieSpec(slices: PieSlice[], height: number, selected: string | n
       ],
     },
     layer: [
-      { mark: { type: 'arc', outerRadius: height * 0.35, cursor: 'pointer' } },
+      { mark: { type: 'arc', outerRadius: plot * 0.35, cursor: 'pointer' } },
       {
-        mark: { type: 'text', radius: height * 0.42, fontSize: 12 },
+        mark: { type: 'text', radius: plot * 0.42, fontSize: 12 },
         encoding: { text: { field: 'shown', type: 'nominal' } },
       },
     ],
-    config: { view: { stroke: null } },
+    config: {
+      view: { stroke: null },
+      legend: { labelFontSize: 12, symbolSize: 120 },
+    },
   } as VisualizationSpec;
 }

@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useEffect } from 'react';
 import { useSource } from '../../data/useSource';
 import { usePageRuntime } from '../../render/pageRuntime';
@@ -22,14 +22,16 @@ export function PillsWidget({ widget }: WidgetProps<PillsOptions>) {
   }, [guard, disabledValue, selected, setParams, widget.param]);
 
   return (
-    <Group gap={0} data-testid={widget.id ?? `pills-${widget.param}`} role="group">
+    <Button.Group data-testid={widget.id ?? `pills-${widget.param}`}>
       {widget.options.map((o) => {
         const disabled = disabledValue !== undefined && same(o.value, disabledValue);
         const isSelected = same(o.value, selected);
         return (
           <Button
             key={o.label}
-            w={90}
+            // 90 px wide (76 px up to 767 px), growing when a label needs more.
+            miw={{ base: 76, sm: 90 }}
+            px="sm"
             variant={isSelected ? 'filled' : 'default'}
             aria-pressed={isSelected}
             disabled={disabled}
@@ -43,6 +45,6 @@ export function PillsWidget({ widget }: WidgetProps<PillsOptions>) {
           </Button>
         );
       })}
-    </Group>
+    </Button.Group>
   );
 }

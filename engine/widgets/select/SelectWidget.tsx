@@ -1,4 +1,5 @@
 import { Select } from '@mantine/core';
+import { ChevronDownIcon } from '../../../src/client/widgets/icons';
 import { usePageRuntime } from '../../render/pageRuntime';
 import type { SelectWidget as SelectOptions } from '../../types/dashboard';
 import type { WidgetProps } from '../widgetProps';
@@ -14,7 +15,11 @@ export function SelectWidget({ widget }: WidgetProps<SelectOptions>) {
       data={widget.options.map((o) => ({ value: keyOf(o.value), label: o.label }))}
       value={current ? keyOf(current.value) : null}
       allowDeselect={false}
-      w={200}
+      // The shared MultiSelect's width and chevron, so a toolbar of both looks like one set.
+      w={220}
+      maw="100%"
+      rightSection={<ChevronDownIcon size={16} />}
+      rightSectionPointerEvents="none"
       onChange={(v) => {
         const option = widget.options.find((o) => keyOf(o.value) === v);
         if (!option) return;

@@ -47,7 +47,7 @@ export function TableWidget({ widget, source }: WidgetProps<TableOptions>) {
   return (
     <div data-testid={widget.id ?? `table-${widget.data}`}>
       <ScrollArea.Autosize mah={widget.maxHeight ?? 600}>
-        <Table striped withTableBorder>
+        <Table striped withTableBorder miw={minTableWidth(widget)}>
           <Table.Thead>
             <Table.Tr>
               {widget.rowNumbers && (
@@ -89,6 +89,9 @@ export function TableWidget({ widget, source }: WidgetProps<TableOptions>) {
                         <Anchor
                           component="button"
                           type="button"
+                          // A button centres its text: follow the column's alignment instead.
+                          ta="inherit"
+                          fz="inherit"
                           onClick={() => runActions(c.link, { row: r.original })}
                         >
                           {text}
@@ -131,6 +134,16 @@ export function TableWidget({ widget, source }: WidgetProps<TableOptions>) {
       )}
     </div>
   );
+}
+
+/**
+ * The width below which the table scrolls sideways inside its panel rather than squeezing its
+ * columns to a word per line (or widening the page).
+ */
+function minTableWidth(widget: TableOptions): number {
+  const px = (v: number | string | undefined) => (typeof v === 'number' ? v : 0);
+  const numbers = widget.rowNumbers ? px(widget.rowNumbers.width ?? 65) : 0;
+  return widget.columns.reduce((sum, c) => sum + Math.max(100, px(c.minWidth), px(c.width)), numbers);
 }
 
 function totalFromRows(rows: Row[], spec: TableOptions['totalRows']): number | undefined {

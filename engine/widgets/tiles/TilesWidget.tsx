@@ -1,4 +1,5 @@
 import { Group, Paper, Text, Tooltip } from '@mantine/core';
+import { InfoIcon } from '../../render/InfoIcon';
 import type { TilesWidget as TilesOptions } from '../../types/dashboard';
 import type { WidgetProps } from '../widgetProps';
 import { DetailLine } from './DetailLine';
@@ -11,19 +12,25 @@ const arrow = { up: '\u25B2', down: '\u25BC', flat: '\u25AC' } as const;
 export function TilesWidget({ widget, source }: WidgetProps<TilesOptions>) {
   const row = source.rows[0];
   return (
-    <Group grow align="stretch" data-testid={widget.id ?? 'tiles'}>
+    <Group align="stretch" gap="md" wrap="wrap" h="100%" data-testid={widget.id ?? 'tiles'}>
       {widget.tiles.map((tile) => {
         const main = tileMainValue(tile, row);
         const previous = tile.previousField ? row?.[tile.previousField] : undefined;
         const indicator = tile.better ? indicatorOf(main, previous, tile.better, tile.tie) : undefined;
         return (
-          <Paper key={tile.title} withBorder p="md" data-testid="tile">
-            <Group justify="space-between" wrap="nowrap">
+          <Paper key={tile.title} withBorder p="md" miw={0} flex="1 1 180px" data-testid="tile">
+            <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
               <Text fw={600}>{tile.title}</Text>
               {tile.tooltip && (
                 <Tooltip label={tile.tooltip.content} multiline w={260} openDelay={500} closeDelay={100}>
-                  <Text span c="dimmed" aria-label={tile.tooltip.title ?? 'info'}>
-                    ⓘ
+                  <Text
+                    span
+                    c="dimmed"
+                    role="img"
+                    aria-label={tile.tooltip.title ?? 'info'}
+                    style={{ display: 'inline-flex', flexShrink: 0 }}
+                  >
+                    <InfoIcon />
                   </Text>
                 </Tooltip>
               )}

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
@@ -111,8 +112,16 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
         }
         return reply.status(404).send({ error: 'Not Found', message: `No file ${path}` });
       }
+      // Read the page each time (it is small): a client rebuilt while the server runs is served
+      // at once, and a page missing mid-build answers 503 rather than failing a stream.
+      const html = await readFile(join(clientDir, 'index.html'), 'utf8').catch(() => undefined);
+      if (html === undefined) {
+        return reply
+          .status(503)
+          .send({ error: 'Service Unavailable', message: 'The client is being built; try again' });
+      }
       reply.header('cache-control', 'no-cache');
-      return reply.type('text/html').sendFile('index.html');
+      return reply.type('text/html; charset=utf-8').send(html);
     });
   }
   app.setNotFoundHandler((request, reply) =>

@@ -1,0 +1,70 @@
+/**
+ * Compares dashboard definitions as the engine sees them (normalized: defaults filled, so key
+ * order, formatting and values equal to their defaults make no difference).
+ *
+ *   npm run dashboards:diff -- OLD NEW                    files or folders
+ *   npm run dashboards:diff -- --from REV [--to REV] [paths...]
+ *                                                        git revisions (a missing side is the
+ *                                                        working tree; paths default to dashboards)
+ *   --json                                               a machine-readable report
+ *
+ * Exits 0 when equal, 1 when different, 2 on an error (unreadable input, invalid definition: every
+ * located error is printed).
+ */
+import { relative, resolve } from 'node:path';
+import { parseCliArgs } from '../engine/tools/cliArgs';
+import { diffDefinitionSets } from '../engine/tools/diff/diffDefinitionSets';
+import { pageSummary, renderDiffText } from '../engine/tools/diff/renderDiffText';
+import { loadVersions } from '../engine/tools/loadVersions';
+import type { DefinitionText } from '../engine/tools/sources/definitionText';
+import { readRevision } from '../engine/tools/sources/readRevision';
+import { readWorkingTree } from '../engine/tools/sources/readWorkingTree';
+
+const usageText =
+  'usage: npm run dashboards:diff -- [--json] OLD NEW | [--json] --from REV [--to REV] [paths...]';
+
+function main(): number {
+  const args = parseCliArgs(process.argv.slice(2), { flags: ['json', 'help'], valued: ['from', 'to'] });
+  if (args.flags.has('help')) {
+    console.log(usageText);
+    return 0;
+  }
+  const from = args.values.get('from');
+  const to = args.values.get('to');
+  let before: DefinitionText[];
+  let after: DefinitionText[];
+  if (from !== undefined || to !== undefined) {
+    const defaultPath = relative(process.cwd(), resolve(import.meta.dirname, '..', 'dashboards')) || '.';
+    const paths = args.positional.length ? args.positional : [defaultPath];
+    const read = (rev: string | undefined) =>
+      rev === undefined ? readWorkingTree(paths) : readRevision(rev, paths);
+    before = read(from);
+    after = read(to);
+  } else {
+    if (args.positional.length !== 2) throw new Error(`expected two files or folders; ${usageText}`);
+    before = readWorkingTree([args.positional[0]]);
+    after = readWorkingTree([args.positional[1]]);
+  }
+  const old = loadVersions(before);
+  const next = loadVersions(after);
+  for (const line of [...old.infos, ...next.infos]) console.error(`info: ${line}`);
+  const errors = [...old.errors, ...next.errors];
+  if (errors.length) {
+    for (const line of errors) console.error(line);
+    console.error(`${errors.length} error${errors.length === 1 ? '' : 's'}; nothing compared`);
+    return 2;
+  }
+  const report = diffDefinitionSets(old.versions, next.versions);
+  if (args.flags.has('json')) {
+    const pages = report.pages.map((p) => ({ ...p, summary: pageSummary(p) }));
+    process.stdout.write(`${JSON.stringify({ equal: report.equal, pages }, null, 2)}\n`);
+  } else process.stdout.write(renderDiffText(report));
+  return report.equal ? 0 : 1;
+}
+
+try {
+  process.exitCode = main();
+} catch (err) {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exitCode = 2;
+}

@@ -1,0 +1,73 @@
+/**
+ * Prints a definition as the engine sees it: validated, migrated to the current schemaVersion,
+ * normalized (schema defaults filled, shorthand such as a table's state resolved, `$schema`
+ * dropped) and in canonical key order, as JSON.
+ *
+ *   npm run dashboards:print -- PAGE_ID_OR_FILE [--dir FOLDER] [--endpoints PATH]
+ *
+ * A page id is looked up in dashboards/ (or --dir). Endpoints and fields are checked against
+ * schemas/api/endpoints.json as the server does. Exits 2 with every located error when the
+ * definition is invalid or the page is unknown.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import {
+  definitionFiles,
+  formatDefinitionError,
+  loadDefinitions,
+  loadEndpointIndex,
+} from '../engine/definitions/index';
+import { messages } from '../engine/definitions/messages';
+import { currentSchemaVersion } from '../engine/definitions/migrations/migrationSteps';
+import { canonicalOrder } from '../engine/tools/canonicalOrder';
+import { parseCliArgs } from '../engine/tools/cliArgs';
+import { toJson } from '../engine/tools/jsonValue';
+import { printJson } from '../engine/tools/printJson';
+import { loadSchemaSet } from '../engine/tools/schemaSet';
+
+const root = resolve(import.meta.dirname, '..');
+
+function main(): number {
+  const args = parseCliArgs(process.argv.slice(2), { valued: ['dir', 'endpoints'] });
+  const [target] = args.positional;
+  if (!target || args.positional.length > 1)
+    throw new Error('usage: npm run dashboards:print -- PAGE_ID_OR_FILE [--dir FOLDER] [--endpoints PATH]');
+  const indexPath = resolve(
+    args.values.get('endpoints') ?? resolve(root, 'schemas', 'api', 'endpoints.json'),
+  );
+  const endpoints = loadEndpointIndex(indexPath);
+  if (!endpoints) console.error(`warning: ${messages.endpointIndexMissing(indexPath)}`);
+  const isFile = existsSync(target) && statSync(target).isFile();
+  const files = isFile
+    ? [resolve(target)]
+    : definitionFiles(resolve(args.values.get('dir') ?? resolve(root, 'dashboards')));
+  const { loaded } = loadDefinitions(files, { endpoints });
+  const item = isFile
+    ? loaded[0]
+    : (loaded.find((l) => l.definition?.id === target) ?? findById(loaded, target));
+  if (!item) {
+    const ids = loaded.flatMap((l) => (l.definition ? [l.definition.id] : []));
+    throw new Error(
+      `no page with id '${target}' and no such file; use a file path or one of ${ids.join(', ')}`,
+    );
+  }
+  const errors = item.errors.filter((e) => e.severity === 'error');
+  for (const e of item.errors) console.error(formatDefinitionError(e));
+  if (errors.length || !item.definition) return 2;
+  if (item.migratedFrom !== undefined)
+    console.error(`info: ${item.file}: ${messages.migrated(item.migratedFrom, currentSchemaVersion)}`);
+  process.stdout.write(printJson(canonicalOrder(toJson(item.definition), loadSchemaSet())));
+  return 0;
+}
+
+/** An invalid file whose text names the page id: report its errors rather than 'no such page'. */
+function findById(loaded: ReturnType<typeof loadDefinitions>['loaded'], id: string) {
+  return loaded.find((l) => !l.definition && l.file.replace(/\\/g, '/').endsWith(`/${id}.json`));
+}
+
+try {
+  process.exitCode = main();
+} catch (err) {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exitCode = 2;
+}

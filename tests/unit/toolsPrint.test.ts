@@ -1,0 +1,40 @@
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { runCli } from '../fixtures/tools/runCli';
+
+vi.setConfig({ testTimeout: 120_000 });
+
+const fixture = (name: string) => join('tests', 'fixtures', 'tools', name);
+
+describe('npm run dashboards:print', () => {
+  it('prints a file normalized: defaults filled, shorthand resolved, $schema dropped, canonical order', () => {
+    const r = runCli('dashboards-print.ts', [fixture('reordered.json'), '--endpoints', 'none.json']);
+    expect(r.status).toBe(0);
+    const page = JSON.parse(r.stdout);
+    expect(Object.keys(page).slice(0, 3)).toEqual(['schemaVersion', 'id', 'route']);
+    expect(page.$schema).toBeUndefined();
+    expect(page.filterBar.isPeriodVisible).toBe(true);
+    const table = page.panels.detail.blocks[1].widgets[0];
+    expect(table.state).toBe('byGroup');
+    expect(table.pageSize).toBe(10);
+    expect(table.columns[0].sortField).toBe('group');
+  });
+
+  it('finds a page of dashboards/ by id', () => {
+    const r = runCli('dashboards-print.ts', ['home']);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).id).toBe('home');
+  });
+
+  it('exits 2 with the located errors of an invalid definition', () => {
+    const r = runCli('dashboards-print.ts', [fixture('invalid.json'), '--endpoints', 'none.json']);
+    expect(r.stderr).toMatch(/invalid\.json:15:7 \/params\/view\/resetOnAply unknown property/);
+    expect(r.status).toBe(2);
+  });
+
+  it('exits 2 for an unknown page id, naming the known ones', () => {
+    const r = runCli('dashboards-print.ts', ['no-such-page']);
+    expect(r.stderr).toMatch(/no page with id 'no-such-page'.*home/);
+    expect(r.status).toBe(2);
+  });
+});

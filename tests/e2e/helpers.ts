@@ -240,3 +240,69 @@ export async function clickSlice(pie: Locator, label: string): Promise<void> {
   if (!point) throw new Error(`no clickable point inside the slice ${label}`);
   await pie.page().mouse.click(point.x, point.y);
 }
+
+/** A request's JSON body (an empty object when it has none). */
+export function requestBody(r: Request): Record<string, unknown> {
+  return (r.postDataJSON() ?? {}) as Record<string, unknown>;
+}
+
+/** A predicate for requests to exactly this path. */
+export const requestTo =
+  (path: string) =>
+  (r: Request): boolean =>
+    new URL(r.url()).pathname === path;
+
+/** Waits until every data-bound widget inside `scope` has its rows (none idle or loading). */
+export async function widgetsReady(scope: Locator): Promise<void> {
+  await expect(scope.locator('[data-widget-bound="true"]').first()).toBeAttached();
+  await expect(scope.locator('[data-widget-bound="true"]:not([data-widget-state="ready"])')).toHaveCount(0);
+}
+
+/**
+ * Signs in as `username`, starts recording data requests, opens `route` by URL and waits for the
+ * page `dashboard-<id>` with every bound widget ready. Returns the recorded requests.
+ */
+export async function openDashboard(
+  page: Page,
+  route: string,
+  id: string,
+  username = 'admin',
+): Promise<Request[]> {
+  await signIn(page, username);
+  const requests = dataRequests(page);
+  await page.goto(route);
+  const dashboard = page.getByTestId(`dashboard-${id}`);
+  await expect(dashboard).toBeVisible();
+  await widgetsReady(dashboard);
+  return requests;
+}
+
+/** The body cells' texts of a table widget, row by row. */
+export async function tableCells(table: Locator): Promise<string[][]> {
+  return table
+    .locator('tbody tr')
+    .evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim())),
+    );
+}
+
+/** A table widget's header texts, without the sort arrow. */
+export async function tableHeaders(table: Locator): Promise<string[]> {
+  return (await table.locator('thead th').allTextContents()).map((h) =>
+    h.replace(/ [\u25B2\u25BC]$/, '').trim(),
+  );
+}
+
+/** A table widget's Total row texts. */
+export async function totalsCells(table: Locator): Promise<string[]> {
+  return (await table.getByTestId('totals-row').locator('td').allTextContents()).map((t) => t.trim());
+}
+
+/** Saves a full-page screenshot at `width` px wide into /tmp/shots/e2e-<name>-<width>.png. */
+export async function fullPageShot(page: Page, name: string, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: 900 });
+  // Let the charts re-measure their container.
+  await page.waitForTimeout(800);
+  mkdirSync('/tmp/shots', { recursive: true });
+  await page.screenshot({ path: `/tmp/shots/e2e-${name}-${width}.png`, fullPage: true });
+}

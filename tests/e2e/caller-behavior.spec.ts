@@ -1,0 +1,309 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
+import {
+  clickSlice,
+  dataRequests,
+  pieSlicesShown,
+  replay,
+  signIn,
+  sliceLabels,
+  startExtraServer,
+} from './helpers';
+
+interface TileAnswer {
+  headers: string[];
+  values: (number | string | null)[][];
+}
+
+const tiles = [
+  { code: 100, title: 'Inbound Calls', testId: 'tile-inbound' },
+  { code: 101, title: 'Missed Calls', testId: 'tile-missed' },
+  { code: 102, title: 'Prospect Calls', testId: 'tile-prospects' },
+  { code: 103, title: 'Avg. Prospect Call Time', testId: 'tile-talkTime' },
+] as const;
+
+/** SPEC.md section 5: thousands comma-separated, at most 2 decimals (no value here reaches a million). */
+const plain = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+/** The missed-call percent tile: rounded to 2 decimals. */
+const percent2 = (n: number) =>
+  n === 0
+    ? '0%'
+    : `${(Math.round(n * 100) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).replace(/\.00$/, '')}%`;
+
+/**
+ * SPEC.md section 4, Caller Behavior tiles. Inbound: previous > current is down/negative, else
+ * up/positive. Missed rate: current > previous is up/negative, else down/positive. Prospect: current >
+ * previous is up/positive, else down/negative. Avg. call time: the generic tile rule (main >= sub is
+ * up/positive).
+ */
+function expectedIndicator(code: number, current: number, previous: number): { arrow: string; tone: string } {
+  const up = { arrow: '\u25B2' };
+  const down = { arrow: '\u25BC' };
+  switch (code) {
+    case 100:
+      return previous > current ? { ...down, tone: 'negative' } : { ...up, tone: 'positive' };
+    case 101:
+      return current > previous ? { ...up, tone: 'negative' } : { ...down, tone: 'positive' };
+    case 102:
+      return current > previous ? { ...up, tone: 'positive' } : { ...down, tone: 'negative' };
+    default:
+      return current >= previous ? { ...up, tone: 'positive' } : { ...down, tone: 'negative' };
+  }
+}
+
+async function openCallerBehavior(page: Page, baseUrl = ''): Promise<Request[]> {
+  await signIn(page, 'admin', undefined, baseUrl);
+  // The menu link reaches the page...
+  await page.getByRole('link', { name: 'Caller Behavior' }).first().click();
+  await expect(page).toHaveURL(/\/dashboard\/caller-behavior$/);
+  // ...and a fresh load of it (an empty query cache: the home page asks for some of the same bodies)
+  // makes the page send every one of its requests, which the test records.
+  const requests = dataRequests(page);
+  await page.goto(`${baseUrl}/dashboard/caller-behavior`);
+  const dashboard = page.getByTestId('dashboard-caller-behavior');
+  await expect(dashboard).toBeVisible();
+  await expect(dashboard.locator('[data-widget-bound="true"]').first()).toBeVisible();
+  await expect(dashboard.locator('[data-widget-bound="true"]:not([data-widget-state="ready"])')).toHaveCount(
+    0,
+  );
+  return requests;
+}
+
+function bodyOf(r: Request): Record<string, unknown> {
+  return (r.postDataJSON() ?? {}) as Record<string, unknown>;
+}
+
+test('the four tiles show the API answer for the same body, with the SPEC indicators', async ({ page }) => {
+  const requests = await openCallerBehavior(page);
+  for (const tile of tiles) {
+    const sent = requests.filter(
+      (r) => new URL(r.url()).pathname === '/api/data' && bodyOf(r).requestedData === tile.code,
+    );
+    // (A 401 refresh retries a call: the last one sent is the one the tile shows.)
+    expect(sent.length, `a request for code ${tile.code}`).toBeGreaterThan(0);
+    const last = sent[sent.length - 1];
+    const body = bodyOf(last);
+    expect(body).toMatchObject({ requestedData: tile.code });
+    expect(typeof body.startDate).toBe('string');
+    expect(typeof body.endDate).toBe('string');
+    const answer = (await replay(page, last)) as TileAnswer;
+    const [current, previous] = answer.values[0];
+    expect(typeof current, `code ${tile.code} has a current value in the demo data`).toBe('number');
+    expect(typeof previous, `code ${tile.code} has a previous value in the demo data`).toBe('number');
+
+    const card = page.getByTestId(tile.testId).getByTestId('tile');
+    await expect(card.getByText(tile.title, { exact: true })).toBeVisible();
+    const main = tile.code === 101 ? percent2(current as number) : plain(current as number);
+    const sub = tile.code === 101 ? percent2(previous as number) : plain(previous as number);
+    await expect(card.getByTestId('tile-main')).toHaveText(main);
+    await expect(card.getByTestId('tile-previous')).toHaveText(
+      `Previous Period: ${sub}${tile.code === 103 ? ' min' : ''}`,
+    );
+    if (tile.code === 103) await expect(card.getByText('Minutes', { exact: true })).toBeVisible();
+    if (tile.code === 101) {
+      await expect(card.getByTestId('detail')).toHaveText(
+        `Missed calls: ${plain(answer.values[1][0] as number)}`,
+      );
+    }
+    const want = expectedIndicator(tile.code, current as number, previous as number);
+    const indicator = card.getByTestId('tile-indicator');
+    await expect(indicator).toHaveText(want.arrow);
+    await expect(indicator).toHaveAttribute('data-tone', want.tone);
+  }
+});
+
+/**
+ * The right pie's slice labels for the 105 answer, narrowed to one caller type or not: 'type - result'
+ * summed per label, the 9 largest kept and the rest folded into 'Misc.' (SPEC.md section 9), sorted.
+ */
+function expectedSlices(answer: TileAnswer, group: string | null): string[] {
+  const type = answer.headers.indexOf('callerType');
+  const result = answer.headers.indexOf('callResult');
+  const count = answer.headers.indexOf('count');
+  const sums = new Map<string, number>();
+  for (const v of answer.values) {
+    if (group !== null && v[type] !== group) continue;
+    const label = `${v[type]} - ${v[result]}`;
+    sums.set(label, (sums.get(label) ?? 0) + Number(v[count]));
+  }
+  const byValue = [...sums].sort((a, b) => b[1] - a[1]);
+  const kept = byValue.slice(0, 9).map(([l]) => l);
+  if (byValue.length > 9) kept.push('Misc.');
+  return kept.sort();
+}
+
+test('a Caller Type slice filters the right pie to its group; a second click clears it', async ({ page }) => {
+  const requests = await openCallerBehavior(page);
+  const left = page.getByTestId('pie-caller-type');
+  const right = page.getByTestId('pie-call-result');
+  const rightRequest = requests.find((r) => bodyOf(r).requestedData === 105);
+  expect(rightRequest).toBeDefined();
+  const results = (await replay(page, rightRequest!)) as TileAnswer;
+  const typeIndex = results.headers.indexOf('callerType');
+  const groups = [...new Set(results.values.map((v) => String(v[typeIndex])))];
+  expect(groups.length).toBeGreaterThan(1);
+
+  // Vega draws the SVG after the widget has its rows: wait for the arcs.
+  await expect.poll(async () => (await sliceLabels(left)).sort()).toEqual([...groups].sort());
+  const leftLabels = await sliceLabels(left);
+  await expect.poll(async () => (await sliceLabels(right)).sort()).toEqual(expectedSlices(results, null));
+  const allRight = await sliceLabels(right);
+  const group = leftLabels.includes('Prospect') ? 'Prospect' : leftLabels[0];
+  const requestsBefore = requests.length;
+
+  await clickSlice(left, group);
+  await expect.poll(async () => (await sliceLabels(right)).sort()).toEqual(expectedSlices(results, group));
+  const filtered = await sliceLabels(right);
+  expect(filtered.filter((l) => l !== 'Misc.').every((l) => l.startsWith(`${group} - `))).toBe(true);
+  expect(filtered).not.toEqual(allRight);
+  // The selection is drawn on the left pie: the other slices fade.
+  const drawn = await pieSlicesShown(left);
+  expect(drawn.map((s) => s.label).sort()).toEqual([...leftLabels].sort());
+  for (const s of drawn) expect(s.opacity, s.label).toBe(s.label === group ? 1 : 0.35);
+
+  await clickSlice(left, group);
+  await expect.poll(async () => (await sliceLabels(right)).sort()).toEqual([...allRight].sort());
+  for (const s of await pieSlicesShown(left)) expect(s.opacity, s.label).toBe(1);
+  // Filtering is done on the answer already loaded: no refetch of the pies.
+  expect(requests.slice(requestsBefore).filter((r) => bodyOf(r).requestedData === 105)).toHaveLength(0);
+});
+
+async function tableRows(table: Locator): Promise<string[][]> {
+  return table
+    .locator('tbody tr')
+    .evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim())),
+    );
+}
+
+const pct = (s: string) => (s === '0%' ? 0 : Number(s.replace(/[%,]/g, '')));
+
+async function checkPageOne(page: Page, requests: Request[]) {
+  const panel = page.getByTestId('panel-missedBySite');
+  await expect(panel.getByText('Missed Calls By Site', { exact: true })).toBeVisible();
+  const table = panel.locator('[data-widget-kind="table"]');
+  const headers = (await table.locator('thead th').allTextContents()).map((h) => h.trim());
+  expect(headers).toEqual(['#', 'Site', 'Calls', 'Missed Calls', '% Missed \u25BC']);
+  await expect(table.getByRole('columnheader', { name: /% Missed/ })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+
+  const bySite = requests.filter((r) => r.url().endsWith('/api/data/caller_behavior/missed_calls/by_site'));
+  expect(bySite).toHaveLength(1);
+  expect(bodyOf(bySite[0])).toMatchObject({
+    limit: 10,
+    skip: 0,
+    sort: [{ column: 'missedCallPercent', direction: 'desc' }],
+  });
+  const answer = (await replay(page, bySite[0])) as { values: Record<string, unknown>[]; totalRows: number };
+  const rows = await tableRows(table);
+  expect(rows).toHaveLength(Math.min(10, answer.totalRows));
+  expect(rows.map((r) => r[0])).toEqual(rows.map((_, i) => String(i + 1)));
+  expect(rows.map((r) => r[1].replace(/ \(Inactive\)$/, ''))).toEqual(answer.values.map((v) => v.site));
+  const percents = rows.map((r) => pct(r[4]));
+  for (let i = 1; i < percents.length; i++) expect(percents[i]).toBeLessThanOrEqual(percents[i - 1]);
+  // % Missed is missed / calls.
+  for (const r of rows) {
+    const calls = Number(r[2].replace(/,/g, ''));
+    const missed = Number(r[3].replace(/,/g, ''));
+    expect(pct(r[4])).toBeCloseTo(calls ? (missed / calls) * 100 : 0, 1);
+  }
+  await expect(table.getByText(`Show ${rows.length} of ${answer.totalRows} Entries`)).toBeVisible();
+  return { table, bySite: bySite[0], answer, percents };
+}
+
+test('Missed Calls By Site: sorted by % Missed descending, and the Total row is the totals answer', async ({
+  page,
+}) => {
+  const requests = await openCallerBehavior(page);
+  const { table } = await checkPageOne(page, requests);
+
+  // The Total row is the totals endpoint's answer for the same body.
+  const totalsRequest = requests.find((r) =>
+    r.url().endsWith('/api/data/caller_behavior/missed_calls/by_site/totals'),
+  );
+  expect(totalsRequest).toBeDefined();
+  const totals = (await replay(page, totalsRequest!)) as Record<string, number>;
+  expect(totals.totalCallCount).toBeGreaterThan(0);
+  const dec0 = (n: number) => (n === 0 ? '\u2014' : n.toLocaleString('en-US', { maximumFractionDigits: 0 }));
+  const pct1 = (n: number) =>
+    n === 0
+      ? '\u2014'
+      : `${n.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
+  const totalRow = (await table.getByTestId('totals-row').locator('td').allTextContents()).map((t) =>
+    t.trim(),
+  );
+  expect(totalRow).toEqual([
+    'Total',
+    '',
+    dec0(totals.totalCallCount),
+    dec0(totals.missedCallCount),
+    pct1(totals.missedCallPercent),
+  ]);
+  // The totals are over every site, not the page: the page's calls add up to them here (one page).
+  const rows = await tableRows(table);
+  if (rows.length < 10) {
+    expect(rows.reduce((sum, r) => sum + Number(r[2].replace(/,/g, '')), 0)).toBe(totals.totalCallCount);
+  }
+});
+
+test('Missed Calls By Site: page 2 shows rows 11-20 in the same order (a server with 24 sites)', async ({
+  page,
+}) => {
+  // The e2e data has 9 sites, one page: this check needs a second server with more of them.
+  const dataDir = mkdtempSync(join(tmpdir(), 'cb-paging-'));
+  const server = await startExtraServer({ port: 8721, dataDir, sites: 24 });
+  try {
+    const requests = await openCallerBehavior(page, server.url);
+    const { table, answer, percents } = await checkPageOne(page, requests);
+    expect(answer.totalRows).toBe(24);
+    const paginator = table.getByTestId('paginator');
+    await expect(paginator.getByRole('button', { name: '1', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(paginator.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    const next = page.waitForRequest(
+      (r) => r.url().endsWith('/missed_calls/by_site') && bodyOf(r).skip === 10,
+    );
+    await paginator.getByRole('button', { name: '2', exact: true }).click();
+    const second = await next;
+    expect(bodyOf(second)).toMatchObject({
+      limit: 10,
+      skip: 10,
+      sort: [{ column: 'missedCallPercent', direction: 'desc' }],
+    });
+    await expect(paginator.getByRole('button', { name: '2', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(paginator.getByRole('button', { name: '1', exact: true })).not.toHaveAttribute(
+      'aria-current',
+    );
+    const secondAnswer = (await replay(page, second)) as { values: Record<string, unknown>[] };
+    expect(secondAnswer.values).toHaveLength(10);
+    await expect.poll(async () => (await tableRows(table))[0]?.[0]).toBe('11');
+    const page2 = await tableRows(table);
+    expect(page2.map((r) => r[0])).toEqual(['11', '12', '13', '14', '15', '16', '17', '18', '19', '20']);
+    expect(page2.map((r) => r[1].replace(/ \(Inactive\)$/, ''))).toEqual(
+      secondAnswer.values.map((v) => v.site),
+    );
+    // Still descending across the page boundary.
+    expect(pct(page2[0][4])).toBeLessThanOrEqual(percents[percents.length - 1]);
+    for (let i = 1; i < page2.length; i++) expect(pct(page2[i][4])).toBeLessThanOrEqual(pct(page2[i - 1][4]));
+
+    // Page 3 holds the last 4 rows, numbered 21-24; Next is disabled there.
+    await paginator.getByRole('button', { name: 'Next' }).click();
+    await expect
+      .poll(async () => (await tableRows(table)).map((r) => r[0]))
+      .toEqual(['21', '22', '23', '24']);
+    await expect(paginator.getByRole('button', { name: 'Next' })).toBeDisabled();
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

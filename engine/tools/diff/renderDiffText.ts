@@ -3,7 +3,7 @@ import type { DiffReport, LayoutPlace, PageDiff, PropertyChange } from './diffRe
 const count = (n: number, one: string, many: string, what: string): string[] =>
   n ? [`${n} ${n === 1 ? one : many} ${what}`] : [];
 
-/** The one-line summary of a page: 'volume: 1 widget moved, 2 properties changed'. */
+/** The one-line summary of a page: 'overview: 1 widget moved, 2 properties changed'. */
 export function pageSummary(page: PageDiff): string {
   if (page.status === 'added') return `${page.page}: page added`;
   if (page.status === 'removed') return `${page.page}: page removed`;

@@ -49,7 +49,7 @@ export function widgetKey(w: JsonObject): string {
   return `${String(w.kind)}:${String(w.data ?? w.param ?? '')}`;
 }
 
-/** "table 'sites'" for a widget with an id, else "table on rows" / "pills for view" / "text". */
+/** "table 'details'" for a widget with an id, else "table on rows" / "pills for view" / "text". */
 export function widgetLabel(w: JsonObject): string {
   const kind = String(w.kind);
   if (typeof w.id === 'string') return `${kind} '${w.id}'`;

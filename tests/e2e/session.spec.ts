@@ -22,10 +22,10 @@ test('an expired access token is refreshed once and the calls are retried transp
     if (r.status() === 401) unauthorised.push(new URL(r.url()).pathname);
   });
   await page.reload();
-  // Sites and accounts both failed with 401, shared one refresh, and were retried.
+  // Sites, accounts and the dashboard definitions all failed with 401, shared one refresh, and were retried.
   await expect(page.getByTestId('sites-select')).toContainText('All');
   await expect(page.getByTestId('accounts-select')).toContainText('All');
-  expect(unauthorised.sort()).toEqual(['/api/account', '/api/sites']);
+  expect(unauthorised.sort()).toEqual(['/api/account', '/api/dashboards', '/api/sites']);
   expect(grants).toEqual(['refresh_token']);
   await expect(page).toHaveURL(/\/dashboard$/);
   const stored = await page.evaluate(

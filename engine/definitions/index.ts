@@ -7,5 +7,5 @@ export {
   type LoadOptions,
   loadDefinition,
 } from './loadDefinition';
-export { definitionFiles, type LoadedSet, loadDefinitions } from './loadDefinitions';
+export { checkDefinitionTexts, definitionFiles, type LoadedSet, loadDefinitions } from './loadDefinitions';
 export type { NormalizedPage, NormalizedParam, NormalizedSource } from './normalizedPage';

@@ -1,7 +1,12 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { byPosition, type DefinitionError, locate, type Problem } from './definitionError';
-import { type LoadedDefinition, type LoadOptions, loadDefinition } from './loadDefinition';
+import {
+  checkDefinitionText,
+  type LoadedDefinition,
+  type LoadOptions,
+  loadDefinition,
+} from './loadDefinition';
 import { messages } from './messages';
 
 /** Every definition of a set, and every error of every file. */
@@ -23,7 +28,18 @@ export function definitionFiles(dir: string): string[] {
  * and storage keys are unique. A duplicate is reported on the later file, naming the earlier one.
  */
 export function loadDefinitions(paths: string[], options: LoadOptions = {}): LoadedSet {
-  const loaded = paths.map((p) => loadDefinition(p, options));
+  return checkAcrossFiles(paths.map((p) => loadDefinition(p, options)));
+}
+
+/** As loadDefinitions, for texts already read (an editor's buffer beside the files on disk). */
+export function checkDefinitionTexts(
+  items: readonly { file: string; text: string }[],
+  options: LoadOptions = {},
+): LoadedSet {
+  return checkAcrossFiles(items.map((i) => checkDefinitionText(i.file, i.text, options)));
+}
+
+function checkAcrossFiles(loaded: LoadedDefinition[]): LoadedSet {
   const firstUse = new Map<string, string>();
   for (const item of loaded) {
     const def = item.definition;

@@ -3,6 +3,7 @@ import { AuthLayout } from '../auth/AuthLayout';
 import { ForgotPasswordPage } from '../auth/ForgotPasswordPage';
 import { LoginPage } from '../auth/LoginPage';
 import { ResetPasswordPage } from '../auth/ResetPasswordPage';
+import { EditorRoute } from '../editor/EditorRoute';
 import { PrivacyPolicyPage, TermsOfUsePage } from '../pages/legal';
 import { DashboardOutlet } from '../shell/DashboardOutlet';
 import { Shell } from '../shell/Shell';
@@ -42,6 +43,7 @@ export function AppRoutes() {
       </Route>
       <Route element={<RequireAuth />}>
         <Route element={<Shell />}>
+          <Route path="/dashboard/editor" element={<EditorRoute />} />
           <Route path="/dashboard/*" element={<DashboardOutlet />} />
           <Route element={<FilterBarHidden />}>
             <Route index element={<Navigate to="/dashboard" replace />} />

@@ -1,6 +1,8 @@
 import { Box, Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { CodeIcon } from '../editor/CodeIcon';
+import { EDITOR_PATH, isDashboardEditor } from '../editor/editorAccess';
 import { canImpersonate } from '../session/sessionStore';
 import { signOut } from '../session/signOut';
 import { useSession } from '../session/useSession';
@@ -156,6 +158,18 @@ export function SideMenu({ mobile = false, onNavigate }: SideMenuProps) {
               active={current === '/share-feedback'}
               style={{ borderRadius: 8 }}
             />
+            {isDashboardEditor(session.user) && (
+              <NavLink
+                component={Link}
+                to={EDITOR_PATH}
+                label="Editor"
+                leftSection={<CodeIcon />}
+                onClick={onNavigate}
+                active={current === EDITOR_PATH}
+                data-testid="menu-editor"
+                style={{ borderRadius: 8 }}
+              />
+            )}
             {canImpersonate(session) && (
               <NavLink
                 label="Impersonate User"

@@ -1,5 +1,7 @@
 import { Avatar, Box, Burger, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { CodeIcon } from '../editor/CodeIcon';
+import { EDITOR_PATH, isDashboardEditor } from '../editor/editorAccess';
 import { canImpersonate } from '../session/sessionStore';
 import { signOut } from '../session/signOut';
 import { useSession } from '../session/useSession';
@@ -98,6 +100,16 @@ export function TopBar({ menuOpened, onToggleMenu }: TopBarProps) {
           <Menu.Item component={Link} to="/share-feedback" leftSection={<HeartIcon size={16} />}>
             Share Feedback
           </Menu.Item>
+          {isDashboardEditor(user) && (
+            <Menu.Item
+              component={Link}
+              to={EDITOR_PATH}
+              leftSection={<CodeIcon size={16} />}
+              data-testid="menu-editor"
+            >
+              Editor
+            </Menu.Item>
+          )}
           {canImpersonate(session) && (
             <Menu.Item onClick={openImpersonation} leftSection={<MaskIcon size={16} />}>
               Impersonate User

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireCaller } from '../auth/scope';
 import { DefinitionStore, type DefinitionStoreOptions, defaultDefinitionPaths } from './definitionStore';
+import { registerEditorRoutes } from './editorRoutes';
 
 /** Options of the dashboards routes; tests point them at fixture folders. */
 export interface DashboardRouteOptions {
@@ -48,4 +49,6 @@ export async function registerDashboardRoutes(
       .filter((p) => !p.access || held.has(`${p.access.claim}\u0000${p.access.value}`));
     return { pages };
   });
+
+  await registerEditorRoutes(app, { ...storeOptions, onSaved: () => store.reload() });
 }

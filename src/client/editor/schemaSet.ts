@@ -1,0 +1,114 @@
+/** A JSON Schema node, as far as completion reads it. */
+export interface SchemaNode {
+  $id?: string;
+  $ref?: string;
+  description?: string;
+  type?: string | string[];
+  const?: unknown;
+  enum?: unknown[];
+  default?: unknown;
+  properties?: Record<string, SchemaNode>;
+  patternProperties?: Record<string, SchemaNode>;
+  additionalProperties?: boolean | SchemaNode;
+  required?: string[];
+  items?: SchemaNode | boolean;
+  oneOf?: SchemaNode[];
+  anyOf?: SchemaNode[];
+  allOf?: SchemaNode[];
+  $defs?: Record<string, SchemaNode>;
+}
+
+/** A schema node and the file its relative references resolve against. */
+export interface Located {
+  node: SchemaNode;
+  base: string;
+}
+
+// Every dashboard schema, bundled: the set page.schema.json refers into. A new widget kind's
+// schema file is picked up without touching this module.
+const files = import.meta.glob<SchemaNode>('../../../schemas/dashboard/*.schema.json', {
+  eager: true,
+  import: 'default',
+});
+
+const byId = new Map<string, SchemaNode>();
+for (const [path, schema] of Object.entries(files))
+  byId.set(schema.$id ?? path.split('/').pop() ?? path, schema);
+
+/** The root of page definitions. */
+export const PAGE_SCHEMA_ID = 'page.schema.json';
+
+function unescapeToken(token: string): string {
+  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** Follows `$ref` (within the bundled set) until a node without one; undefined when it dangles. */
+export function deref(at: Located, depth = 0): Located | undefined {
+  const ref = at.node.$ref;
+  if (!ref || depth > 20) return at;
+  const [file, fragment = ''] = ref.split('#');
+  const base = file || at.base;
+  let node: unknown = byId.get(base);
+  for (const token of fragment.split('/').filter(Boolean)) {
+    node =
+      node && typeof node === 'object' ? (node as Record<string, unknown>)[unescapeToken(token)] : undefined;
+  }
+  if (!node || typeof node !== 'object') return undefined;
+  // A description beside the $ref speaks for this use; keep it over the referenced one.
+  const resolved = deref({ node: node as SchemaNode, base }, depth + 1);
+  if (!resolved || !at.node.description) return resolved;
+  return { node: { ...resolved.node, description: at.node.description }, base: resolved.base };
+}
+
+/** The alternatives a node stands for: itself, or each branch of its oneOf / anyOf, dereferenced. */
+export function alternatives(at: Located, depth = 0): Located[] {
+  const resolved = deref(at);
+  if (!resolved) return [];
+  const { node, base } = resolved;
+  const branches = [...(node.oneOf ?? []), ...(node.anyOf ?? []), ...(node.allOf ?? [])];
+  if (!branches.length || depth > 10) return [resolved];
+  const out: Located[] = node.properties ? [resolved] : [];
+  for (const b of branches) out.push(...alternatives({ node: b, base }, depth + 1));
+  return out;
+}
+
+/** The schema nodes that may describe the value at `path` (JSON pointer tokens) of a page. */
+export function schemasAt(path: readonly (string | number)[]): Located[] {
+  const root = byId.get(PAGE_SCHEMA_ID);
+  if (!root) return [];
+  let current = alternatives({ node: root, base: PAGE_SCHEMA_ID });
+  for (const segment of path) {
+    const next: Located[] = [];
+    for (const { node, base } of current) {
+      if (typeof segment === 'number') {
+        if (node.items && typeof node.items === 'object')
+          next.push(...alternatives({ node: node.items, base }));
+        continue;
+      }
+      const named = node.properties?.[segment];
+      if (named) {
+        next.push(...alternatives({ node: named, base }));
+        continue;
+      }
+      const pattern = Object.entries(node.patternProperties ?? {}).find(([p]) =>
+        new RegExp(p, 'u').test(segment),
+      );
+      if (pattern) next.push(...alternatives({ node: pattern[1], base }));
+      else if (node.additionalProperties && typeof node.additionalProperties === 'object')
+        next.push(...alternatives({ node: node.additionalProperties, base }));
+    }
+    current = next;
+  }
+  return current;
+}
+
+/** A short type label for completion details: 'string', 'boolean', "'pills'", 'object'... */
+export function typeLabel(node: SchemaNode): string {
+  if (node.const !== undefined) return JSON.stringify(node.const);
+  if (node.enum) return node.enum.map((v) => JSON.stringify(v)).join(' | ');
+  if (Array.isArray(node.type)) return node.type.join(' | ');
+  if (node.type) return node.type;
+  if (node.properties) return 'object';
+  if (node.oneOf || node.anyOf) return 'one of several shapes';
+  return '';
+}

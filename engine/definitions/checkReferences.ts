@@ -204,6 +204,7 @@ function checkWidget(at: string, w: Widget, scope: Scope): void {
       w.columns.forEach((c, i) => {
         field(`columns/${i}/field`, c.field);
         field(`columns/${i}/inactiveField`, c.inactiveField);
+        field(`columns/${i}/dashUnless`, c.dashUnless);
         checkActions(`${at}/columns/${i}/link`, c.link, source, scope);
         if (totals && c.total && !c.total.text)
           field(`columns/${i}/total${c.total.field ? '/field' : ''}`, c.total.field ?? c.field, totals);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { HostServices } from '../data/hostServices';
 import type { TableState } from '../data/tableState';
 import type { NormalizedPage } from '../definitions/normalizedPage';
@@ -63,19 +63,24 @@ export function usePageRuntimeState(definition: NormalizedPage, host: HostServic
     [definition, storage],
   );
 
-  const lastApply = useRef(host.applyCount);
-  useEffect(() => {
-    if (host.applyCount === lastApply.current) return;
-    lastApply.current = host.applyCount;
+  // Applying the global filter: adjusted while rendering (not in an effect), so no data source ever
+  // sees the new filter with the params of the old one (a stale request, e.g. a 90-day trend by week).
+  const [seenApply, setSeenApply] = useState(host.applyCount);
+  if (host.applyCount !== seenApply) {
+    // The first apply (the filter bar restoring the stored filter as the page loads) keeps what the
+    // page remembered, as a later visit would; every later apply follows the filter.
+    const restoring = seenApply === 0;
+    setSeenApply(host.applyCount);
     const resets = new Map<string, unknown>();
     for (const [name, p] of Object.entries(definition.params)) {
+      if (restoring && p.storageKey && storage?.getItem(p.storageKey) != null) continue;
       const fromSpan = p.fromFilterSpan ? filterSpanValue(p.fromFilterSpan, host.appliedFilter) : undefined;
       if (fromSpan !== undefined) resets.set(name, fromSpan);
       else if (p.resetOnApply) resets.set(name, undefined);
     }
     setParams(resets);
     setTables(firstPage);
-  }, [host.applyCount, host.appliedFilter, definition, setParams]);
+  }
 
   return useMemo<PageRuntime>(
     () => ({

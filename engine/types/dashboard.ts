@@ -771,6 +771,10 @@ export interface Column {
    */
   inactiveField?: string;
   /**
+   * A row field; when it is missing or zero the cell shows an em dash instead of its value (a ratio over a count that is zero, say).
+   */
+  dashUnless?: string;
+  /**
    * Rows with the same value in this column are grouped: the cell spans them (rowspan).
    */
   group?: boolean;
@@ -886,6 +890,10 @@ export interface SummaryWidget {
      */
     valueField: string;
     pipe?: Pipe;
+    /**
+     * The labels always listed, in this order: a label no row carries shows the empty text (an empty answer still lists them all). Without it, the rows' labels in their order.
+     */
+    labels?: string[];
   };
   /**
    * Shown for a missing value.

@@ -18,7 +18,8 @@ const baseConfig = {
 
 /**
  * The author's spec with the rows injected as the named dataset, and, when asked, a legend-bound
- * selection on the color field so a legend click hides or shows that series.
+ * selection on the color field: a legend click excludes that series (fades it out), a second click
+ * brings it back.
  */
 export function withRows(
   spec: Record<string, unknown>,
@@ -39,11 +40,13 @@ export function withRows(
   if (legendToggle && color) {
     out.params = [
       ...((spec.params as unknown[] | undefined) ?? []),
-      { name: 'series', select: { type: 'point', fields: [color] }, bind: 'legend' },
+      // Every legend click toggles its series in or out of the excluded set (no shift key needed).
+      { name: 'series', select: { type: 'point', fields: [color], toggle: 'true' }, bind: 'legend' },
     ];
     out.encoding = {
       ...(spec.encoding as object),
-      opacity: { condition: { param: 'series', value: 1, empty: true }, value: 0.1 },
+      // A clicked (excluded) series fades out; with nothing clicked every series shows.
+      opacity: { condition: { param: 'series', value: 0.1, empty: false }, value: 1 },
     };
   }
   return out as VisualizationSpec;

@@ -6,12 +6,19 @@ import type { WidgetProps } from '../widgetProps';
 /** A heading and label/value lines; a missing value shows the empty text with its tooltip. */
 export function SummaryWidget({ widget, source }: WidgetProps<SummaryOptions>) {
   const first = source.rows[0];
-  const lines: { label: string; value: unknown; pipe?: Pipe; tooltip?: string }[] = widget.rows
-    ? source.rows.map((r) => ({
-        label: String(r[widget.rows!.labelField]),
-        value: r[widget.rows!.valueField],
-        pipe: widget.rows!.pipe,
-      }))
+  const byRows = widget.rows;
+  const lines: { label: string; value: unknown; pipe?: Pipe; tooltip?: string }[] = byRows
+    ? byRows.labels
+      ? byRows.labels.map((label) => ({
+          label,
+          value: source.rows.find((r) => String(r[byRows.labelField]) === label)?.[byRows.valueField],
+          pipe: byRows.pipe,
+        }))
+      : source.rows.map((r) => ({
+          label: String(r[byRows.labelField]),
+          value: r[byRows.valueField],
+          pipe: byRows.pipe,
+        }))
     : (widget.items ?? []).map((i) => ({
         label: i.label,
         value: first?.[i.field],

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { ApiError } from '../api/ApiError';
 import { requestPasswordReset } from '../api/authApi';
 import { AUTH_MESSAGES } from './authMessages';
+import { FormError } from './FormError';
 
 /** Requests reset instructions by email (SPEC.md section 2, Forgot password). */
 export function ForgotPasswordPage() {
@@ -39,11 +40,7 @@ export function ForgotPasswordPage() {
   return (
     <form onSubmit={submit} noValidate aria-label="Forgot password">
       <Stack gap="md">
-        {error && (
-          <Alert color="red" variant="light" role="alert" data-testid="form-error">
-            {error}
-          </Alert>
-        )}
+        <FormError message={error} />
         {resetInstructionsSent && (
           <Alert color="blue" variant="light" data-testid="reset-sent">
             {AUTH_MESSAGES.resetSent}

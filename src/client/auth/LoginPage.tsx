@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/ApiError';
 import { rememberedUsername, saveRememberMe } from '../session/rememberMe';
 import { signIn } from '../session/signIn';
 import { AUTH_MESSAGES, rateLimitedMessage } from './authMessages';
+import { FormError } from './FormError';
 
 function loginError(err: unknown): string {
   if (!(err instanceof ApiError) || err.status === 0) return AUTH_MESSAGES.contactSupport;
@@ -57,11 +58,7 @@ export function LoginPage() {
   return (
     <form onSubmit={submit} noValidate aria-label="Sign in">
       <Stack gap="md">
-        {error && (
-          <Alert color="red" variant="light" role="alert" data-testid="form-error">
-            {error}
-          </Alert>
-        )}
+        <FormError message={error} />
         <TextInput
           label="Username"
           name="username"

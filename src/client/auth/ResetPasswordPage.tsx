@@ -1,4 +1,4 @@
-import { Alert, Button, PasswordInput, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, ThemeIcon } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { passwordPolicyError } from '../../shared/passwordPolicy';
@@ -6,6 +6,7 @@ import { ApiError } from '../api/ApiError';
 import { resetPassword } from '../api/authApi';
 import { CheckIcon } from '../widgets/icons';
 import { AUTH_MESSAGES } from './authMessages';
+import { FormError } from './FormError';
 
 /** The client-side checks of SPEC.md section 5: trimmed entries must match and meet the policy. */
 export function resetPasswordError(newPassword: string, confirmPassword: string): string | undefined {
@@ -62,11 +63,7 @@ export function ResetPasswordPage() {
   return (
     <form onSubmit={submit} noValidate aria-label="Reset password">
       <Stack gap="md">
-        {error && (
-          <Alert color="red" variant="light" role="alert" data-testid="form-error">
-            {error}
-          </Alert>
-        )}
+        <FormError message={error} />
         <PasswordInput
           label="New Password"
           name="newPassword"

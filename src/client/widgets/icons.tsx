@@ -1,10 +1,13 @@
 /** Small stroke icons (24 × 24 grid) so the app needs no icon package. */
-interface IconProps {
+
+/** Size (px) and stroke width of a stroke icon. */
+export interface IconProps {
   size?: number;
   stroke?: number;
 }
 
-function Svg({ size = 18, stroke = 2, children }: IconProps & { children: React.ReactNode }) {
+/** The shared frame of every stroke icon: a 24 × 24 grid drawn in the current text colour. */
+export function Svg({ size = 18, stroke = 2, children }: IconProps & { children: React.ReactNode }) {
   return (
     <svg
       width={size}

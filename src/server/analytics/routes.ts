@@ -5,32 +5,20 @@ import { DATA_ENDPOINTS } from './routes/endpoints';
 import { registerReferenceRoutes } from './routes/reference';
 import { createAnalyticsAjv, loadSchemaFiles } from './schemas';
 
+/** A GET answering from the reference schema file. */
+const referenceGet = (path: string, summary: string, def: string): Operation => ({
+  method: 'get',
+  path,
+  summary,
+  response: { file: 'reference', def },
+});
+
 /** The reference GETs, documented for the OpenAPI document. */
 const REFERENCE_OPERATIONS: Operation[] = [
-  {
-    method: 'get',
-    path: '/api/sites',
-    summary: 'Sites in scope',
-    response: { file: 'reference', def: 'sites' },
-  },
-  {
-    method: 'get',
-    path: '/api/account',
-    summary: 'Accounts in scope',
-    response: { file: 'reference', def: 'accounts' },
-  },
-  {
-    method: 'get',
-    path: '/api/relationships',
-    summary: 'Relationship options',
-    response: { file: 'reference', def: 'relationships' },
-  },
-  {
-    method: 'get',
-    path: '/api/data/refresh_time',
-    summary: 'Last data update',
-    response: { file: 'reference', def: 'refreshTime' },
-  },
+  referenceGet('/api/sites', 'Sites in scope', 'sites'),
+  referenceGet('/api/account', 'Accounts in scope', 'accounts'),
+  referenceGet('/api/relationships', 'Relationship options', 'relationships'),
+  referenceGet('/api/data/refresh_time', 'Last data update', 'refreshTime'),
   {
     method: 'post',
     path: '/api/data',

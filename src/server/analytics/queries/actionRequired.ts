@@ -3,6 +3,7 @@ import type { Queryable, Row } from '../../store';
 import { n } from '../format';
 import type { DataQuery } from '../request';
 import type { Series } from './series';
+import { EMPLOYEE_NAME, employeeRowsSql, siteRowsSql } from './siteEmployeeRows';
 import { SqlParams } from './sqlParams';
 import { sums, type TableDef } from './table';
 
@@ -73,10 +74,13 @@ export const actionRequiredBySite: TableDef = {
     'olderThan48HoursCount',
     'maxIndex',
   ],
-  base: (p, q) => `
-    SELECT s.id AS "siteId", s.name AS "siteName", s.is_active AS "siteIsActive", ${COUNT_SELECT}
-    FROM sites s LEFT JOIN (${itemAgg(p, q, (q as ActionQuery).lastDataUpdate, 'ai.site_id')}) a ON a.site_id = s.id
-    WHERE s.id IN ${p.ints(q.siteIds)}`,
+  base: (p, q) =>
+    siteRowsSql(
+      p,
+      q,
+      `s.id AS "siteId", s.name AS "siteName", s.is_active AS "siteIsActive", ${COUNT_SELECT}`,
+      itemAgg(p, q, (q as ActionQuery).lastDataUpdate, 'ai.site_id'),
+    ),
   columns: COUNT_COLUMNS,
   defaultSort: [{ column: 'siteName', direction: 'asc' }],
   tieBreak: 't."siteId"',
@@ -99,12 +103,18 @@ export const actionRequiredByEmployee: TableDef = {
     'olderThan48HoursCount',
     'maxIndex',
   ],
-  base: (p, q) => `
-    SELECT e.id AS "employeeId", e.first_name || ' ' || e.last_name AS "fullName", e.is_active AS "userIsActive",
-      s.id AS "siteId", s.name AS "siteName", s.is_active AS "siteIsActive", ${COUNT_SELECT}
-    FROM (${itemAgg(p, q, (q as ActionQuery).lastDataUpdate, 'ai.employee_id, ai.site_id', ' AND ai.employee_id IS NOT NULL')}) a
-    JOIN employees e ON e.id = a.employee_id
-    JOIN sites s ON s.id = a.site_id`,
+  base: (p, q) =>
+    employeeRowsSql(
+      `e.id AS "employeeId", ${EMPLOYEE_NAME} AS "fullName", e.is_active AS "userIsActive",
+      s.id AS "siteId", s.name AS "siteName", s.is_active AS "siteIsActive", ${COUNT_SELECT}`,
+      itemAgg(
+        p,
+        q,
+        (q as ActionQuery).lastDataUpdate,
+        'ai.employee_id, ai.site_id',
+        ' AND ai.employee_id IS NOT NULL',
+      ),
+    ),
   columns: { fullName: 'lower(t."fullName")', ...COUNT_COLUMNS },
   defaultSort: [{ column: 'fullName', direction: 'asc' }],
   tieBreak: 't."employeeId", t."siteId"',

@@ -1,6 +1,7 @@
 import { n, nn, percentOf, round } from '../format';
 import type { DataQuery } from '../request';
 import { inSpan, percentSql, periodOf } from './filters';
+import { EMPLOYEE_NAME, employeeRowsSql, siteRowsSql } from './siteEmployeeRows';
 import type { SqlParams } from './sqlParams';
 import { sums, type TableDef } from './table';
 
@@ -61,10 +62,13 @@ export const callPerformanceBySite: TableDef = {
     'averageTpaScore',
     'maxIndex',
   ],
-  base: (p, q) => `
-    SELECT s.id AS "siteId", s.is_active AS "siteIsActive", s.name AS "siteName", ${TPA_SELECT}
-    FROM sites s LEFT JOIN (${scoreAgg(p, q, 'cs.site_id')}) a ON a.site_id = s.id
-    WHERE s.id IN ${p.ints(q.siteIds)}`,
+  base: (p, q) =>
+    siteRowsSql(
+      p,
+      q,
+      `s.id AS "siteId", s.is_active AS "siteIsActive", s.name AS "siteName", ${TPA_SELECT}`,
+      scoreAgg(p, q, 'cs.site_id'),
+    ),
   columns: TPA_COLUMNS,
   defaultSort: [{ column: 'averageTpaScore', direction: 'desc' }],
   tieBreak: 't."siteId"',
@@ -88,12 +92,12 @@ export const callPerformanceByEmployee: TableDef = {
     'averageTpaScore',
     'maxIndex',
   ],
-  base: (p, q) => `
-    SELECT e.id AS "employeeId", e.first_name || ' ' || e.last_name AS "fullName", e.is_active AS "userIsActive",
-      s.id AS "siteId", s.is_active AS "siteIsActive", s.name AS "siteName", ${TPA_SELECT}
-    FROM (${scoreAgg(p, q, 'cs.employee_id, cs.site_id')}) a
-    JOIN employees e ON e.id = a.employee_id
-    JOIN sites s ON s.id = a.site_id`,
+  base: (p, q) =>
+    employeeRowsSql(
+      `e.id AS "employeeId", ${EMPLOYEE_NAME} AS "fullName", e.is_active AS "userIsActive",
+      s.id AS "siteId", s.is_active AS "siteIsActive", s.name AS "siteName", ${TPA_SELECT}`,
+      scoreAgg(p, q, 'cs.employee_id, cs.site_id'),
+    ),
   columns: { fullName: 'lower(t."fullName")', ...TPA_COLUMNS },
   defaultSort: [{ column: 'averageTpaScore', direction: 'desc' }],
   tieBreak: 't."employeeId", t."siteId"',

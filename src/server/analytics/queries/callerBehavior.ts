@@ -1,6 +1,7 @@
 import { n, nn, percentOf, round } from '../format';
 import { callFacts, countOf } from './facts';
 import { percentSql } from './filters';
+import { siteRowsSql } from './siteEmployeeRows';
 import { sums, type TableDef } from './table';
 
 /** Missed Calls By Site: every site in scope, its inbound calls, missed calls and percent missed. */
@@ -14,16 +15,17 @@ export const missedCallsBySite: TableDef = {
     'missedCallPercent',
     'maxIndex',
   ],
-  base: (p, q) => `
-    SELECT s.id AS "siteId", s.is_active AS "siteIsActive", s.name AS "site",
+  base: (p, q) =>
+    siteRowsSql(
+      p,
+      q,
+      `s.id AS "siteId", s.is_active AS "siteIsActive", s.name AS "site",
       COALESCE(a.calls, 0) AS "totalCallCount", COALESCE(a.missed, 0) AS "missedCallCount",
-      ${percentSql('a.missed', 'COALESCE(a.calls, 0)')} AS "missedCallPercent"
-    FROM sites s LEFT JOIN (
-      SELECT f.site_id, ${countOf()} AS calls, ${countOf('f.is_missed')} AS missed
+      ${percentSql('a.missed', 'COALESCE(a.calls, 0)')} AS "missedCallPercent"`,
+      `SELECT f.site_id, ${countOf()} AS calls, ${countOf('f.is_missed')} AS missed
       FROM (${callFacts(p, q, ['site_id', 'is_missed'])}) f
-      GROUP BY f.site_id
-    ) a ON a.site_id = s.id
-    WHERE s.id IN ${p.ints(q.siteIds)}`,
+      GROUP BY f.site_id`,
+    ),
   columns: {
     site: 'lower(t."site")',
     totalCallCount: 't."totalCallCount"',

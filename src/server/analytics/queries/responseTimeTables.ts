@@ -3,6 +3,7 @@ import { n, percentCount } from '../format';
 import type { DataQuery } from '../request';
 import { commFacts, employeeCommFacts } from './facts';
 import { FACT_BUCKET_COUNTS, RESPONSE_BUCKETS, RESPONSE_REQUIRED } from './responseBuckets';
+import { EMPLOYEE_NAME, employeeRowsSql, siteRowsSql } from './siteEmployeeRows';
 import type { SqlParams } from './sqlParams';
 import { sums, type TableDef } from './table';
 
@@ -43,10 +44,13 @@ const totals = {
 /** Communication Response Time by Site: every site in scope, its response buckets. */
 export const responseTimeBySite: TableDef = {
   headers: ['siteId', 'siteIsActive', 'siteName', ...BUCKET_KEYS, 'maxIndex'],
-  base: (p, q) => `
-    SELECT s.id AS "siteId", s.is_active AS "siteIsActive", s.name AS "siteName", ${BUCKET_SELECT}
-    FROM sites s LEFT JOIN (${agg(p, q, false)}) a ON a.site_id = s.id
-    WHERE s.id IN ${p.ints(q.siteIds)}`,
+  base: (p, q) =>
+    siteRowsSql(
+      p,
+      q,
+      `s.id AS "siteId", s.is_active AS "siteIsActive", s.name AS "siteName", ${BUCKET_SELECT}`,
+      agg(p, q, false),
+    ),
   columns: { siteName: 'lower(t."siteName")', ...BUCKET_COLUMNS },
   defaultSort: [{ column: 'siteName', direction: 'asc' }],
   tieBreak: 't."siteId"',
@@ -71,12 +75,12 @@ export const responseTimeByEmployee: TableDef = {
     ...BUCKET_KEYS,
     'maxIndex',
   ],
-  base: (p, q) => `
-    SELECT e.id AS "employeeId", e.first_name || ' ' || e.last_name AS "employee", e.is_active AS "employeeIsActive",
-      s.id AS "siteId", s.is_active AS "siteIsActive", s.name AS "siteName", ${BUCKET_SELECT}
-    FROM (${agg(p, q, true)}) a
-    JOIN employees e ON e.id = a.employee_id
-    JOIN sites s ON s.id = a.site_id`,
+  base: (p, q) =>
+    employeeRowsSql(
+      `e.id AS "employeeId", ${EMPLOYEE_NAME} AS "employee", e.is_active AS "employeeIsActive",
+      s.id AS "siteId", s.is_active AS "siteIsActive", s.name AS "siteName", ${BUCKET_SELECT}`,
+      agg(p, q, true),
+    ),
   columns: { employee: 'lower(t."employee")', siteName: 'lower(t."siteName")', ...BUCKET_COLUMNS },
   defaultSort: [{ column: 'employee', direction: 'asc' }],
   tieBreak: 't."employeeId", t."siteId"',

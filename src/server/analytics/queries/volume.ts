@@ -2,6 +2,7 @@ import type { Row } from '../../store';
 import { countPercent, n } from '../format';
 import type { DataQuery } from '../request';
 import { commFacts, countOf, employeeCommFacts } from './facts';
+import { EMPLOYEE_NAME, employeeRowsSql, siteRowsSql } from './siteEmployeeRows';
 import type { SqlParams } from './sqlParams';
 import { sums, type TableDef } from './table';
 
@@ -12,15 +13,15 @@ const VOLUME_COUNTS = `${countOf()} AS total, ${countOf("f.direction = 'inbound'
 
 /** Every site in scope with its communication counts (hidden columns total, inbound, outbound, noReply). */
 function siteBase(p: SqlParams, q: DataQuery): string {
-  return `
-    SELECT s.id AS "siteId", s.is_active AS "siteIsActive", s.name AS "site",
+  return siteRowsSql(
+    p,
+    q,
+    `s.id AS "siteId", s.is_active AS "siteIsActive", s.name AS "site",
       COALESCE(a.total, 0) AS "totalCommCount", COALESCE(a.inbound, 0) AS "inboundCount",
-      COALESCE(a.outbound, 0) AS "outboundCount", COALESCE(a.no_reply, 0) AS "noReplyCount"
-    FROM sites s LEFT JOIN (
-      SELECT f.site_id, ${VOLUME_COUNTS}
-      FROM (${commFacts(p, q, ['site_id', 'direction', 'response_required'])}) f GROUP BY f.site_id
-    ) a ON a.site_id = s.id
-    WHERE s.id IN ${p.ints(q.siteIds)}`;
+      COALESCE(a.outbound, 0) AS "outboundCount", COALESCE(a.no_reply, 0) AS "noReplyCount"`,
+    `SELECT f.site_id, ${VOLUME_COUNTS}
+      FROM (${commFacts(p, q, ['site_id', 'direction', 'response_required'])}) f GROUP BY f.site_id`,
+  );
 }
 
 /**
@@ -29,22 +30,20 @@ function siteBase(p: SqlParams, q: DataQuery): string {
  * included) before the employee join drops those.
  */
 function employeeBase(p: SqlParams, q: DataQuery): string {
-  return `
-    SELECT e.id AS "employeeId", e.first_name || ' ' || e.last_name AS "employee", e.is_active AS "employeeIsActive",
+  return employeeRowsSql(
+    `e.id AS "employeeId", ${EMPLOYEE_NAME} AS "employee", e.is_active AS "employeeIsActive",
       s.id AS "siteId", s.is_active AS "siteIsActive", s.name AS "site",
       a.total AS "totalCommCount", a.inbound AS "inboundCount", a.outbound AS "outboundCount", a.no_reply AS "noReplyCount",
-      a.site_inbound AS "siteInboundCount", a.site_outbound AS "siteOutboundCommCount"
-    FROM (
+      a.site_inbound AS "siteInboundCount", a.site_outbound AS "siteOutboundCommCount"`,
+    `
       SELECT g.*, CAST(sum(g.inbound) OVER (PARTITION BY g.site_id) AS BIGINT) AS site_inbound,
         CAST(sum(g.outbound) OVER (PARTITION BY g.site_id) AS BIGINT) AS site_outbound
       FROM (
         SELECT f.employee_id, f.site_id, ${VOLUME_COUNTS}
         FROM (${employeeCommFacts(p, q, ['employee_id', 'site_id', 'direction', 'response_required'])}) f
         GROUP BY f.employee_id, f.site_id
-      ) g
-    ) a
-    JOIN employees e ON e.id = a.employee_id
-    JOIN sites s ON s.id = a.site_id`;
+      ) g`,
+  );
 }
 
 const siteKey = { siteId: 0, siteIsActive: 0 };

@@ -41,16 +41,19 @@ const withUpdate = async (db: Queryable, q: DataQuery) => ({
   lastDataUpdate: await lastDataUpdate(db),
 });
 
-function page(
-  path: string,
-  summary: string,
-  file: string,
-  request: string,
-  response: string,
-  table: TableDef,
-  o: { dates?: boolean; employee?: boolean; action?: boolean } = {},
-): DataEndpoint {
-  return {
+type TableOptions = { dates?: boolean; employee?: boolean; action?: boolean };
+
+/** Endpoint maker for one way of answering from a table definition (a page of rows, or the totals). */
+function tableEndpoint(answer: typeof runTable | typeof runTotals) {
+  return (
+    path: string,
+    summary: string,
+    file: string,
+    request: string,
+    response: string,
+    table: TableDef,
+    o: TableOptions = {},
+  ): DataEndpoint => ({
     path,
     summary,
     file,
@@ -59,31 +62,12 @@ function page(
     table,
     dates: o.dates ?? true,
     siteFilter: o.employee ?? false,
-    run: async (db, q) => runTable(db, table, o.action ? await withUpdate(db, q) : q),
-  };
+    run: async (db, q) => answer(db, table, o.action ? await withUpdate(db, q) : q),
+  });
 }
 
-function totals(
-  path: string,
-  summary: string,
-  file: string,
-  request: string,
-  response: string,
-  table: TableDef,
-  o: { dates?: boolean; employee?: boolean; action?: boolean } = {},
-): DataEndpoint {
-  return {
-    path,
-    summary,
-    file,
-    request,
-    response,
-    table,
-    dates: o.dates ?? true,
-    siteFilter: o.employee ?? false,
-    run: async (db, q) => runTotals(db, table, o.action ? await withUpdate(db, q) : q),
-  };
-}
+const page = tableEndpoint(runTable);
+const totals = tableEndpoint(runTotals);
 
 function chart(
   path: string,

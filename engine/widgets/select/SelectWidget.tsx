@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import { ChevronDownIcon } from '../../../src/client/widgets/icons';
+import { ChevronDownIcon } from '../../render/ChevronDownIcon';
 import { usePageRuntime } from '../../render/pageRuntime';
 import type { SelectWidget as SelectOptions } from '../../types/dashboard';
 import type { WidgetProps } from '../widgetProps';

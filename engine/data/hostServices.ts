@@ -1,0 +1,22 @@
+/** A row of a response: field name to value. */
+export type Row = Record<string, unknown>;
+
+/**
+ * What the host application gives the engine. The engine never imports the app: it reaches the
+ * API, the applied global filter and navigation only through these.
+ */
+export interface HostServices {
+  /** Calls an endpoint with a body (the host adds tokens and retries) and resolves to the JSON answer. */
+  fetchJson: (endpoint: string, body: unknown, method: 'GET' | 'POST') => Promise<unknown>;
+  /** The applied global filter, by key ({"$filter": key} reads it). */
+  appliedFilter: Readonly<Record<string, unknown>>;
+  /**
+   * How many times the global filter has been applied. Nothing is fetched while it is 0 (the
+   * filter bar applies on first view, which starts the first fetch); each increase refetches.
+   */
+  applyCount: number;
+  /** Opens a route (panel header links); defaults to setting window.location. */
+  navigate?: (route: string) => void;
+  /** Where params with a storageKey are remembered; defaults to window.sessionStorage. */
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+}

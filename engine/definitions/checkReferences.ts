@@ -197,6 +197,7 @@ function checkWidget(at: string, w: Widget, scope: Scope): void {
     case 'chart':
       scope.problems.push(...checkVegaLite(w.spec, `${at}/spec`));
       for (const f of chartFields(w.spec)) field(`spec${f.pointer}`, f.field);
+      for (const [i, name] of (w.params ?? []).entries()) checkParam(`${at}/params/${i}`, name, scope);
       break;
     case 'table': {
       const totals = w.totals?.data;

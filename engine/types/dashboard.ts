@@ -620,6 +620,12 @@ export interface ChartWidget {
    */
   dataset?: string;
   /**
+   * Page params the spec can read as Vega-Lite params of the same name (in expressions such as an axis labelExpr or a calculate transform); the chart redraws when one changes.
+   *
+   * Items: A name used to refer to a param, data source, panel or state: letters, digits and underscores, starting with a letter.
+   */
+  params?: string[];
+  /**
    * Clicking a legend entry hides or shows that series (needs a field in the color encoding).
    */
   legendToggle?: boolean;

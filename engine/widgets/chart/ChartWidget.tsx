@@ -1,36 +1,60 @@
 import { Center, Loader, Text } from '@mantine/core';
-import { useMemo } from 'react';
+import { useElementSize } from '@mantine/hooks';
+import { useMemo, useState } from 'react';
+import type { View } from 'vega';
 import { displayText } from '../../format/displayText';
+import { usePageRuntime } from '../../render/pageRuntime';
 import type { ChartWidget as ChartOptions } from '../../types/dashboard';
 import type { WidgetProps } from '../widgetProps';
 import { LazyVegaEmbed } from './LazyVegaEmbed';
-import { withRows } from './withRows';
+import { labelsCrowded, withRows } from './withRows';
 
 /** Any Vega-Lite spec with the source's rows as its named dataset. */
 export function ChartWidget({ widget, source }: WidgetProps<ChartOptions>) {
-  const spec = useMemo(
-    () =>
-      withRows(
-        widget.spec,
-        widget.dataset ?? 'rows',
-        source.rows,
-        widget.legendToggle === true,
-        widget.height ?? 350,
-      ),
-    [widget.spec, widget.dataset, widget.legendToggle, widget.height, source.rows],
+  const { params } = usePageRuntime();
+  const box = useElementSize();
+  // Until the box is measured, plan for a wide one; a width step of 20 px avoids re-embedding
+  // Vega on every pixel of a resize.
+  const width = box.width > 0 ? Math.floor(box.width / 20) * 20 : undefined;
+  const names = widget.params;
+  // Keyed by the named params' values, so other page params changing does not redraw the chart.
+  const sharedKey = JSON.stringify(names?.length ? names.map((n) => [n, params[n] ?? null]) : null);
+  const shared = useMemo(
+    () => (JSON.parse(sharedKey) as [string, unknown][] | null) ?? undefined,
+    [sharedKey],
   );
   const height = widget.height ?? 350;
+  // Whether the discrete x axis (if any) is too tight for level labels: known once Vega has laid
+  // the chart out, so a crowded chart draws a second time with angled labels.
+  const [crowded, setCrowded] = useState(false);
+  const spec = useMemo(
+    () =>
+      withRows(widget.spec, widget.dataset ?? 'rows', source.rows, {
+        legendToggle: widget.legendToggle === true,
+        height,
+        width,
+        params: shared && Object.fromEntries(shared),
+        crowded,
+      }),
+    [widget.spec, widget.dataset, widget.legendToggle, height, source.rows, width, shared, crowded],
+  );
+  const testId = widget.id ?? `chart-${widget.data}`;
   // Vega warns about empty scales: draw once rows have arrived, and say so when there are none.
   if (!source.rows.length) {
     return (
-      <Center h={height} data-testid={widget.id ?? `chart-${widget.data}`}>
+      <Center h={height} data-testid={testId} ref={box.ref}>
         {source.isLoaded ? <Text c="dimmed">{displayText.noData}</Text> : <Loader size="sm" />}
       </Center>
     );
   }
   return (
-    <div data-testid={widget.id ?? `chart-${widget.data}`}>
-      <LazyVegaEmbed spec={spec} options={{ actions: false, renderer: 'svg' }} style={{ width: '100%' }} />
+    <div data-testid={testId} ref={box.ref}>
+      <LazyVegaEmbed
+        spec={spec}
+        options={{ actions: false, renderer: 'svg' }}
+        style={{ width: '100%' }}
+        onEmbed={(result) => setCrowded(isCrowded(result.view))}
+      />
       {widget.hint && (
         <Text size="xs" c="dimmed">
           {widget.hint}
@@ -38,4 +62,16 @@ export function ChartWidget({ widget, source }: WidgetProps<ChartOptions>) {
       )}
     </div>
   );
+}
+
+/** True when the view's x scale is discrete and too tight for its labels laid level. */
+function isCrowded(view: View): boolean {
+  let scale: { type?: string; domain?: () => unknown[] } | undefined;
+  try {
+    scale = view.scale('x') as typeof scale;
+  } catch {
+    return false;
+  }
+  if (!scale?.domain || (scale.type !== 'band' && scale.type !== 'point')) return false;
+  return labelsCrowded(scale.domain(), view.width());
 }

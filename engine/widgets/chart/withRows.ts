@@ -1,8 +1,21 @@
 import type { VisualizationSpec } from 'vega-embed';
 
+/** Below this measured width a chart is "narrow": its legend goes below the plot and wraps. */
+export const NARROW_CHART = 560;
+
 /**
- * House style under the author's config: labels a size up from Vega's 10 px, and no frame around
- * the plot.
+ * Whether level labels would run into each other on a discrete x axis: the longest label, at
+ * about 6.5 px a character of 11 px text plus a gap, is wider than the room each category gets.
+ */
+export function labelsCrowded(labels: readonly unknown[], plotWidth: number): boolean {
+  if (!labels.length) return false;
+  const longest = Math.max(...labels.map((l) => String(l ?? '').length));
+  return longest * 6.5 + 10 > plotWidth / labels.length;
+}
+
+/**
+ * House style under the author's config: labels a size up from Vega's 10 px, no frame around the
+ * plot, and discrete x labels level (Vega-Lite would stand them on end).
  */
 const baseConfig = {
   axis: {
@@ -12,44 +25,98 @@ const baseConfig = {
     labelColor: '#495057',
     titleColor: '#495057',
   },
+  axisXDiscrete: { labelAngle: 0 },
   legend: { labelFontSize: 12, symbolSize: 120 },
   view: { stroke: null },
 };
 
+/** Crowded discrete x labels turn to -40 degrees, right-aligned under their band, cut at 110 px. */
+const crowdedX = { labelAngle: -40, labelAlign: 'right', labelBaseline: 'top', labelLimit: 110 };
+
+/** Chart options `withRows` applies besides the rows. */
+export interface ChartContext {
+  /** Clicking a legend entry toggles its series (needs a color field). */
+  legendToggle: boolean;
+  /** The plot height in pixels. */
+  height: number;
+  /** The measured width of the chart's box, when known. */
+  width?: number;
+  /** Page params the spec reads as Vega-Lite params of the same name. */
+  params?: Record<string, unknown>;
+  /** The discrete x axis is too tight for level labels (`labelsCrowded`, known once drawn). */
+  crowded?: boolean;
+}
+
 /**
  * The author's spec with the rows injected as the named dataset, and, when asked, a legend-bound
  * selection on the color field: a legend click excludes that series (fades it out), a second click
- * brings it back.
+ * brings it back. In a narrow box the legends go below the plot and wrap to as many columns as fit.
  */
 export function withRows(
   spec: Record<string, unknown>,
   dataset: string,
   rows: readonly Record<string, unknown>[],
-  legendToggle: boolean,
-  height: number,
+  { legendToggle, height, width, params, crowded }: ChartContext,
 ): VisualizationSpec {
+  const narrow = width !== undefined && width < NARROW_CHART;
+  const own = (spec.config as Record<string, unknown> | undefined) ?? {};
+  const config = mergeConfig(crowded ? { ...baseConfig, axisXDiscrete: crowdedX } : baseConfig, own);
+  let encoding = spec.encoding as Record<string, Record<string, unknown>> | undefined;
+  if (narrow && width !== undefined) {
+    config.legend = {
+      ...(config.legend as object),
+      orient: 'bottom',
+      direction: 'horizontal',
+      // About 130 px a column: a symbol and a label of up to 16 characters.
+      columns: Math.max(1, Math.floor((width - 20) / 130)),
+      labelLimit: Math.max(80, width - 60),
+    };
+    encoding = encoding && legendsBelow(encoding);
+  }
   const out: Record<string, unknown> = {
     width: 'container',
     height,
     ...spec,
+    ...(encoding ? { encoding } : {}),
     data: spec.data ?? { name: dataset },
     datasets: { ...((spec.datasets as object | undefined) ?? {}), [dataset]: rows },
-    config: mergeConfig(baseConfig, (spec.config as Record<string, unknown> | undefined) ?? {}),
+    config,
   };
-  const color = (spec.encoding as Record<string, { field?: string }> | undefined)?.color?.field;
+  const signals = Object.entries(params ?? {}).map(([name, value]) => ({ name, value: value ?? null }));
+  const toggle: unknown[] = [];
+  const color = encoding?.color?.field as string | undefined;
   if (legendToggle && color) {
-    out.params = [
-      ...((spec.params as unknown[] | undefined) ?? []),
-      // Every legend click toggles its series in or out of the excluded set (no shift key needed).
-      { name: 'series', select: { type: 'point', fields: [color], toggle: 'true' }, bind: 'legend' },
-    ];
+    // Every legend click toggles its series in or out of the excluded set (no shift key needed).
+    toggle.push({
+      name: 'series',
+      select: { type: 'point', fields: [color], toggle: 'true' },
+      bind: 'legend',
+    });
     out.encoding = {
-      ...(spec.encoding as object),
+      ...encoding,
       // A clicked (excluded) series fades out; with nothing clicked every series shows.
       opacity: { condition: { param: 'series', value: 0.1, empty: false }, value: 1 },
     };
   }
+  const allParams = [...signals, ...((spec.params as unknown[] | undefined) ?? []), ...toggle];
+  if (allParams.length) out.params = allParams;
   return out as VisualizationSpec;
+}
+
+/** The encoding with every legend that sits beside the plot (left, right, ...) moved below it. */
+function legendsBelow(encoding: Record<string, Record<string, unknown>>) {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const [channel, def] of Object.entries(encoding)) {
+    const legend = def && typeof def === 'object' ? def.legend : undefined;
+    if (!legend || typeof legend !== 'object') {
+      out[channel] = def;
+      continue;
+    }
+    // The narrow config decides columns and position.
+    const { columns: _c, legendX: _x, legendY: _y, ...rest } = legend as Record<string, unknown>;
+    out[channel] = { ...def, legend: { ...rest, orient: 'bottom', direction: 'horizontal' } };
+  }
+  return out;
 }
 
 /** The base config with the author's config laid over it, one level deep (axis, legend, ...). */

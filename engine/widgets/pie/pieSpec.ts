@@ -79,8 +79,10 @@ export function pieSpec(
     layer: [
       { mark: { type: 'arc', outerRadius: plot * 0.35, cursor: 'pointer' } },
       {
-        mark: { type: 'text', radius: plot * 0.42, fontSize: 12 },
-        encoding: { text: { field: 'shown', type: 'nominal' } },
+        // Percentages sit just outside their slice in the dark text colour, not the slice's own
+        // (a pale or grey slice colour is too faint to read on white).
+        mark: { type: 'text', radius: plot * 0.42, fontSize: 12, fontWeight: 600 },
+        encoding: { text: { field: 'shown', type: 'nominal' }, color: { value: '#1f2937' } },
       },
     ],
     config: {

@@ -22,7 +22,7 @@ if ((${#missing[@]})); then
   fi
 fi
 
-rm -rf test-results/summary && mkdir -p test-results/summary
+rm -rf test-summary && mkdir -p test-summary
 failed_steps=()
 step() {
   local name=$1; shift
@@ -33,7 +33,7 @@ step() {
 }
 has_script() { node -e "process.exit(require('./package.json').scripts['$1'] ? 0 : 1)"; }
 vitest_project() {
-  npx vitest run --project "$1" --reporter=default --reporter=json --outputFile.json="test-results/summary/vitest-$1.json"
+  npx vitest run --project "$1" --reporter=default --reporter=json --outputFile.json="test-summary/vitest-$1.json"
 }
 
 step typecheck npx tsc --noEmit -p tsconfig.json
@@ -46,11 +46,11 @@ step "unit tests" vitest_project unit
 step "store tests (DuckDB, PostgreSQL)" vitest_project store
 if ls tests/api/*.test.ts >/dev/null 2>&1; then step "API tests (DuckDB, PostgreSQL)" vitest_project api; fi
 if [ -f playwright.config.ts ] && ls tests/e2e/*.spec.ts >/dev/null 2>&1; then
-  step "end-to-end tests (Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/summary/playwright.json \
+  step "end-to-end tests (Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME=test-summary/playwright.json \
     npx playwright test --reporter=list,json
 fi
 
-node scripts/lib/summarize-tests.mjs test-results/summary
+node scripts/lib/summarize-tests.mjs test-summary
 if ((${#failed_steps[@]})); then
   echo "Failed steps: ${failed_steps[*]}"
   exit 1

@@ -71,7 +71,10 @@ export function FilterProvider({ children }: { children: ReactNode }) {
   const latest = useRef({ sites, selection, range, flags });
   latest.current = { sites, selection, range, flags };
 
-  // Applying waits (polling every 250 ms) until sites and accounts have loaded.
+  // Applying waits (polling every 250 ms) until sites and accounts have loaded; it also tries the
+  // moment they arrive, so the first page load does not sit out a polling tick.
+  const loaded = Boolean(sites && selection);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `loaded` re-runs the attempt on arrival
   useEffect(() => {
     if (!pendingApply) return;
     const tryApply = (): boolean => {
@@ -97,7 +100,7 @@ export function FilterProvider({ children }: { children: ReactNode }) {
       if (tryApply()) clearInterval(timer);
     }, APPLY_RETRY_MS);
     return () => clearInterval(timer);
-  }, [pendingApply]);
+  }, [pendingApply, loaded]);
 
   const changeAccounts = useCallback(
     (change: AccountChange) => {

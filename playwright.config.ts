@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_BASE_URL } from './tests/e2e/e2eEnv';
 
-// Debian's Chromium only: never a downloaded browser (`playwright install` is not used).
+// Debian's Chromium only (/usr/bin/chromium): never a browser downloaded by Playwright.
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,

@@ -39,23 +39,24 @@ export function ChartWidget({ widget, source }: WidgetProps<ChartOptions>) {
     [widget.spec, widget.dataset, widget.legendToggle, height, source.rows, width, shared, crowded],
   );
   const testId = widget.id ?? `chart-${widget.data}`;
+  // One wrapper holds the measurement from the first render, so the chart is embedded once, at
+  // its real width, when the rows arrive (not once wide and again when measured).
   // Vega warns about empty scales: draw once rows have arrived, and say so when there are none.
-  if (!source.rows.length) {
-    return (
-      <Center h={height} data-testid={testId} ref={box.ref}>
-        {source.isLoaded ? <Text c="dimmed">{displayText.noData}</Text> : <Loader size="sm" />}
-      </Center>
-    );
-  }
   return (
     <div data-testid={testId} ref={box.ref}>
-      <LazyVegaEmbed
-        spec={spec}
-        options={{ actions: false, renderer: 'svg' }}
-        style={{ width: '100%' }}
-        onEmbed={(result) => setCrowded(isCrowded(result.view))}
-      />
-      {widget.hint && (
+      {source.rows.length ? (
+        <LazyVegaEmbed
+          spec={spec}
+          options={{ actions: false, renderer: 'svg' }}
+          style={{ width: '100%' }}
+          onEmbed={(result) => setCrowded(isCrowded(result.view))}
+        />
+      ) : (
+        <Center h={height}>
+          {source.isLoaded ? <Text c="dimmed">{displayText.noData}</Text> : <Loader size="sm" />}
+        </Center>
+      )}
+      {source.rows.length > 0 && widget.hint && (
         <Text size="xs" c="dimmed">
           {widget.hint}
         </Text>

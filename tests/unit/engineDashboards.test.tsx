@@ -9,6 +9,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { definitionFiles, loadDefinitions, loadEndpointIndex } from '../../engine/definitions/index';
 import { DashboardPage, type HostServices, menuEntries, type NormalizedPage } from '../../engine/index';
 import type { EndpointIndex } from '../../engine/types/endpointIndex';
+import { stubBrowserApis } from '../support/stubBrowserApis';
 
 // Every page in dashboards/ rendered against answers shaped like its endpoints' response schemas.
 vi.setConfig({ testTimeout: 60_000 });
@@ -77,22 +78,7 @@ function answer(endpoint: string, body: Record<string, unknown>): unknown {
 }
 
 beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  Element.prototype.scrollIntoView ??= () => {};
+  stubBrowserApis();
   // jsdom has no canvas; Vega falls back to estimating text widths.
   HTMLCanvasElement.prototype.getContext = (() => null) as unknown as HTMLCanvasElement['getContext'];
 });

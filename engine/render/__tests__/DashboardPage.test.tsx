@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { stubBrowserApis } from '../../../tests/support/stubBrowserApis';
 import { checkDefinitionText } from '../../definitions/index';
 import type { HostServices } from '../../index';
 import { DashboardPage } from '../../index';
@@ -13,22 +14,7 @@ import { DashboardPage } from '../../index';
 beforeAll(() => {
   // The failing panel is expected: keep React's error report out of the test output.
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  Element.prototype.scrollIntoView ??= () => {};
+  stubBrowserApis();
 });
 
 const definitionText = JSON.stringify({

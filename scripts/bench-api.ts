@@ -1,6 +1,7 @@
 /**
  * p50/p95 of every analytics endpoint over HTTP and of the same query run straight on the store,
  * on DuckDB and PostgreSQL at demo scale (and DuckDB large with --large), for Last 30 Days and Prior Year.
+ * The result cache is off (RESULT_CACHE_MB=0), so every request runs its query.
  *
  *   npm run bench:api [-- --runs 30] [-- --only duckdb|postgres|large] [-- --large]
  */
@@ -59,6 +60,8 @@ async function benchOne(driver: 'duckdb' | 'postgres', scale: ScaleName): Promis
     HOST: '127.0.0.1',
     DATABASE_URL: pg?.url ?? '',
     LOG_LEVEL: 'silent',
+    // Every request runs its query: the figures are of the SQL, not of answers kept in memory.
+    RESULT_CACHE_MB: '0',
   });
   const { app, ctx } = await startServer({ config, seedWhenEmpty: false, logger: false });
   try {

@@ -5,6 +5,7 @@ import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { ResultCache } from './analytics/resultCache';
 import type { Config } from './config';
 import { registerRoutes } from './routes';
 import type { Store } from './store';
@@ -18,6 +19,8 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** The data endpoints' answers by data version and resolved query (analytics/resultCache.ts). */
+    resultCache: ResultCache;
   }
 }
 
@@ -51,6 +54,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     ajv: { customOptions: { allErrors: false, coerceTypes: false, removeAdditional: false } },
   });
   app.decorate('ctx', ctx);
+  app.decorate('resultCache', new ResultCache(ctx.config.resultCacheBytes));
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err.validation) {

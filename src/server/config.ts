@@ -27,6 +27,8 @@ export interface Config {
   trustedProxies: string[];
   /** Seed the demo data into an empty database at start (SEED_DEMO=0 turns it off). */
   seedDemo: boolean;
+  /** Memory for the data endpoints' answers (RESULT_CACHE_MB, default 64; 0 turns the cache off). */
+  resultCacheBytes: number;
 }
 
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dashboardsDir: resolve(env.DASHBOARDS_DIR || './dashboards'),
     dashboardsWritable: env.DASHBOARDS_WRITABLE === '1',
     seedDemo: env.SEED_DEMO !== '0',
+    resultCacheBytes: intEnv(env, 'RESULT_CACHE_MB', 64) * 1024 * 1024,
     trustedProxies: (env.TRUSTED_PROXIES || '')
       .split(',')
       .map((p) => p.trim())

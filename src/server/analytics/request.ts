@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { scopedSiteIds, scopeOf } from '../auth/scope';
 import { previousSpan, type Span, spanOf } from './period';
-import { rollupsCurrent } from './rollups';
+import { dataVersion } from './rollups';
 
 /** One entry of the sort list: a field of the rows and a direction. */
 export interface SortEntry {
@@ -46,6 +46,8 @@ export interface DataQuery {
   trendGroup: 'week' | 'month' | 'quarter';
   /** Whether the monthly rollups match the data (see rollups.ts); absent or false: raw tables only. */
   rollupsCurrent?: boolean;
+  /** The data version read for this request (rollups.ts dataVersion); null before any seed or import. */
+  dataVersion?: string | null;
 }
 
 /** Default rows per page (SPEC.md section 9). */
@@ -67,9 +69,9 @@ export async function resolveQuery(
     previous = previousSpan(period, body.previousStartDate, body.previousEndDate);
   }
   const store = request.server.ctx.store;
-  const [scoped, current] = await Promise.all([
+  const [scoped, data] = await Promise.all([
     scopedSiteIds(store, scopeOf(request), { siteIds: body.siteIds, accountIds: body.accountIds }),
-    period ? rollupsCurrent(store) : false,
+    dataVersion(store),
   ]);
   let siteIds = scoped;
   if (opts.siteFilter && body.siteId != null) {
@@ -87,6 +89,7 @@ export async function resolveQuery(
     commTypes: body.commTypes ?? [],
     initialOnly: body.initialCommunication === 1,
     trendGroup: body.timeTrendGroup ?? 'week',
-    rollupsCurrent: current,
+    rollupsCurrent: period ? data.rollupsCurrent : false,
+    dataVersion: data.version,
   };
 }

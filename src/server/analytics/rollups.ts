@@ -73,14 +73,27 @@ export async function refreshRollups(db: Queryable, opts: RefreshOptions = {}): 
   return { ms: performance.now() - started };
 }
 
-/**
- * True when the rollups were built for the current data (seed or import since the last change):
- * one lookup of two single-row tables per request.
- */
+/** True when the rollups were built for the current data (seed or import since the last change). */
 export async function rollupsCurrent(db: Queryable): Promise<boolean> {
-  const [row] = await db.query<{ ok: number }>(
-    `SELECT count(*) AS ok FROM rollup_status r JOIN data_status d ON d.id = 1
-     WHERE r.id = 1 AND r.last_data_update = d.last_data_update`,
+  return (await dataVersion(db)).rollupsCurrent;
+}
+
+/** The data version (data_status.last_data_update as text; null before any load) and rollupsCurrent. */
+export interface DataVersion {
+  version: string | null;
+  rollupsCurrent: boolean;
+}
+
+/**
+ * Which data a request reads: the version every seed and import moves forward, and whether the
+ * rollups were built for it. One lookup of two single-row tables per request.
+ */
+export async function dataVersion(db: Queryable): Promise<DataVersion> {
+  const [row] = await db.query<{ v: string | null; ok: number }>(
+    `SELECT CAST(d.last_data_update AS VARCHAR) AS v,
+       CASE WHEN r.last_data_update = d.last_data_update THEN 1 ELSE 0 END AS ok
+     FROM data_status d LEFT JOIN rollup_status r ON r.id = 1
+     WHERE d.id = 1`,
   );
-  return Number(row?.ok ?? 0) > 0;
+  return { version: row?.v ?? null, rollupsCurrent: Number(row?.ok ?? 0) > 0 };
 }

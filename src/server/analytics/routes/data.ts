@@ -1,27 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 import { requireDataScope } from '../../auth/scope';
 import { DATA_CODES } from '../queries/dataCodes';
-import { type DataBody, resolveQuery } from '../request';
+import { type DataBody, type DataQuery, resolveQuery } from '../request';
 import { ref } from '../schemas';
 import { DATA_ENDPOINTS } from './endpoints';
 
-/** POST /api/data (tiles and pies by code) and every POST /api/data/... table and chart. */
+/**
+ * POST /api/data (tiles and pies by code) and every POST /api/data/... table and chart. Answers
+ * come from the result cache when the same query was answered for the same data version.
+ */
 export async function registerDataRoutes(app: FastifyInstance): Promise<void> {
   const db = app.ctx.store;
+  const cache = app.resultCache;
+  // Nothing is kept before the first seed or import: without a version a change could not be seen.
+  const answer = (what: string, q: DataQuery, run: () => Promise<unknown>) =>
+    q.dataVersion == null ? run() : cache.get(`${what} ${JSON.stringify(q)}`, run);
   app.post(
     '/api/data',
     { preHandler: requireDataScope, schema: { body: ref('data-codes', 'request') } },
     async (request) => {
       const q = await resolveQuery(request, { dates: true });
       const code = (request.body as DataBody).requestedData as number;
-      return DATA_CODES[code](db, q);
+      return answer(`code ${code}`, q, () => DATA_CODES[code](db, q));
     },
   );
   for (const e of DATA_ENDPOINTS) {
     app.post(
       e.path,
       { preHandler: requireDataScope, schema: { body: ref(e.file, e.request) } },
-      async (request) => e.run(db, await resolveQuery(request, { dates: e.dates, siteFilter: e.siteFilter })),
+      async (request) => {
+        const q = await resolveQuery(request, { dates: e.dates, siteFilter: e.siteFilter });
+        return answer(e.path, q, () => e.run(db, q));
+      },
     );
   }
 }

@@ -1,0 +1,74 @@
+/**
+ * Answers of the data endpoints, kept in memory by what they depend on: the data version
+ * (data_status.last_data_update, which every seed and import moves forward in the transaction that
+ * loads the data) and the resolved query (the caller's sites after scoping, the period, paging,
+ * sort and filters). The same question about the same data gets the same answer, so a second visit
+ * to a page, or a colleague with the same sites, is served without running SQL again; a seed or an
+ * import (from this process or another one on PostgreSQL) changes the version and so every key.
+ *
+ * Least recently used entries go first once the answers' JSON passes `maxBytes`. Identical requests
+ * that arrive together share one run. A failed run is not kept.
+ */
+export class ResultCache {
+  private readonly entries = new Map<string, { value: Promise<unknown>; bytes: number }>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  /** Whether answers are kept at all (RESULT_CACHE_MB=0 turns the cache off). */
+  get enabled(): boolean {
+    return this.maxBytes > 0;
+  }
+
+  /** The answer for `key`, from memory or from `run` (then kept). */
+  async get<T>(key: string, run: () => Promise<T>): Promise<T> {
+    if (!this.enabled) return run();
+    const hit = this.entries.get(key);
+    if (hit) {
+      // Most recently used last: Map keeps insertion order.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.value as Promise<T>;
+    }
+    const value = run();
+    const entry = { value: value as Promise<unknown>, bytes: key.length };
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    try {
+      const answer = await value;
+      // Sized once the answer is in: its JSON length approximates what it holds.
+      if (this.entries.get(key) === entry) {
+        const answerBytes = JSON.stringify(answer)?.length ?? 0;
+        entry.bytes += answerBytes;
+        this.bytes += answerBytes;
+        this.evict();
+      }
+      return answer;
+    } catch (err) {
+      if (this.entries.get(key) === entry) {
+        this.entries.delete(key);
+        this.bytes -= entry.bytes;
+      }
+      throw err;
+    }
+  }
+
+  /** Forgets every answer (benchmarks measuring a first visit). */
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  /** Entries and approximate bytes held. */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  private evict(): void {
+    for (const [key, entry] of this.entries) {
+      if (this.bytes <= this.maxBytes) return;
+      this.entries.delete(key);
+      this.bytes -= entry.bytes;
+    }
+  }
+}

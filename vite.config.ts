@@ -1,5 +1,26 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Charts reach vega-embed as Vega specs compiled from Vega-Lite (engine/widgets/chart/vegaSpec.ts,
+ * which loads the compiler itself when a spec is not compiled yet). vega-embed imports the Vega-Lite
+ * compiler for specs it would compile; give it an empty module instead, so the compiler (about a
+ * third of the charting code) is not loaded and parsed with Vega on every page.
+ */
+function vegaEmbedWithoutVegaLite(): Plugin {
+  const stub = '\0vega-lite-unused';
+  return {
+    name: 'vega-embed-without-vega-lite',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === 'vega-lite' && importer && /[\\/]vega-embed[\\/]/.test(importer)) return stub;
+      return null;
+    },
+    load(id) {
+      return id === stub ? 'export {};' : null;
+    },
+  };
+}
 
 const apiPort = Number(process.env.API_PORT || 8081);
 const apiTarget = `http://localhost:${apiPort}`;
@@ -8,7 +29,7 @@ const apiTarget = `http://localhost:${apiPort}`;
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), vegaEmbedWithoutVegaLite()],
   define: {
     __APP_VERSION__: JSON.stringify(process.env.APP_VERSION || ''),
   },

@@ -4,6 +4,9 @@ import './shell/shell.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { prefetchShellData } from './shell/prefetchShellData';
+
+prefetchShellData();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelsCrowded, NARROW_CHART, withRows } from '../chart/withRows';
+import { chartSpec, labelsCrowded, NARROW_CHART } from '../chart/chartSpec';
 
 const spec = {
   mark: 'bar',
@@ -11,21 +11,21 @@ const spec = {
 
 describe('chart layout', () => {
   it('moves legends below the plot and wraps them in a narrow box', () => {
-    const out = withRows(spec, 'rows', [], { legendToggle: false, height: 300, width: 320 }) as never as {
+    const out = chartSpec(spec, 'rows', { legendToggle: false, height: 300, width: 320 }) as never as {
       config: { legend: { columns: number } };
       encoding: { color: { legend: Record<string, unknown> } };
     };
     expect(320).toBeLessThan(NARROW_CHART);
     expect(out.config.legend.columns).toBe(2);
     expect(out.encoding.color.legend).toEqual({ orient: 'bottom', direction: 'horizontal' });
-    const wide = withRows(spec, 'rows', [], { legendToggle: false, height: 300, width: 900 }) as never as {
+    const wide = chartSpec(spec, 'rows', { legendToggle: false, height: 300, width: 900 }) as never as {
       encoding: { color: { legend: Record<string, unknown> } };
     };
     expect(wide.encoding.color.legend.orient).toBe('right');
   });
 
   it('angles crowded discrete x labels and exposes named page params', () => {
-    const out = withRows(spec, 'rows', [], {
+    const out = chartSpec(spec, 'rows', {
       legendToggle: true,
       height: 300,
       crowded: true,

@@ -6,8 +6,9 @@ import { displayText } from '../../format/displayText';
 import { usePageRuntime } from '../../render/pageRuntime';
 import type { ChartWidget as ChartOptions } from '../../types/dashboard';
 import type { WidgetProps } from '../widgetProps';
-import { LazyVegaEmbed } from './LazyVegaEmbed';
-import { labelsCrowded, withRows } from './withRows';
+import { chartSpec, labelsCrowded } from './chartSpec';
+import { LazyVegaEmbed, VEGA_OPTIONS } from './LazyVegaEmbed';
+import { useVegaSpec } from './vegaSpec';
 
 /** Any Vega-Lite spec with the source's rows as its named dataset. */
 export function ChartWidget({ widget, source }: WidgetProps<ChartOptions>) {
@@ -27,33 +28,39 @@ export function ChartWidget({ widget, source }: WidgetProps<ChartOptions>) {
   // Whether the discrete x axis (if any) is too tight for level labels: known once Vega has laid
   // the chart out, so a crowded chart draws a second time with angled labels.
   const [crowded, setCrowded] = useState(false);
-  const spec = useMemo(
+  const dataset = widget.dataset ?? 'rows';
+  const vegaLite = useMemo(
     () =>
-      withRows(widget.spec, widget.dataset ?? 'rows', source.rows, {
+      chartSpec(widget.spec, dataset, {
         legendToggle: widget.legendToggle === true,
         height,
         width,
         params: shared && Object.fromEntries(shared),
         crowded,
       }),
-    [widget.spec, widget.dataset, widget.legendToggle, height, source.rows, width, shared, crowded],
+    [widget.spec, dataset, widget.legendToggle, height, width, shared, crowded],
   );
+  const spec = useVegaSpec(vegaLite, dataset, source.rows);
   const testId = widget.id ?? `chart-${widget.data}`;
   // One wrapper holds the measurement from the first render, so the chart is embedded once, at
   // its real width, when the rows arrive (not once wide and again when measured).
   // Vega warns about empty scales: draw once rows have arrived, and say so when there are none.
   return (
     <div data-testid={testId} ref={box.ref}>
-      {source.rows.length ? (
+      {source.rows.length && spec ? (
         <LazyVegaEmbed
           spec={spec}
-          options={{ actions: false, renderer: 'svg' }}
+          options={VEGA_OPTIONS}
           style={{ width: '100%' }}
           onEmbed={(result) => setCrowded(isCrowded(result.view))}
         />
       ) : (
         <Center h={height}>
-          {source.isLoaded ? <Text c="dimmed">{displayText.noData}</Text> : <Loader size="sm" />}
+          {source.isLoaded && !source.rows.length ? (
+            <Text c="dimmed">{displayText.noData}</Text>
+          ) : (
+            <Loader size="sm" />
+          )}
         </Center>
       )}
       {source.rows.length > 0 && widget.hint && (

@@ -4,11 +4,12 @@ import { useMemo } from 'react';
 import { displayText } from '../../format/displayText';
 import { usePageRuntime } from '../../render/pageRuntime';
 import type { PieWidget as PieOptions } from '../../types/dashboard';
-import { LazyVegaEmbed } from '../chart/LazyVegaEmbed';
+import { LazyVegaEmbed, VEGA_OPTIONS } from '../chart/LazyVegaEmbed';
+import { useVegaSpec } from '../chart/vegaSpec';
 import { fillTemplate } from '../text/fillTemplate';
 import type { WidgetProps } from '../widgetProps';
 import { pieSlices } from './pieSlices';
-import { pieSpec } from './pieSpec';
+import { PIE_DATASET, pieRows, pieSpec } from './pieSpec';
 
 /** A pie of label/value rows; a click toggles the selected slice into a param when `select` is set. */
 export function PieWidget({ widget, source }: WidgetProps<PieOptions>) {
@@ -33,15 +34,18 @@ export function PieWidget({ widget, source }: WidgetProps<PieOptions>) {
   // Until the box is measured, plan for a wide one; a width step of 20 px avoids re-embedding
   // Vega on every pixel of a resize.
   const width = box.width > 0 ? Math.floor(box.width / 20) * 20 : undefined;
-  const spec = useMemo(
+  const vegaLite = useMemo(
     () => pieSpec(slices, widget.height ?? 300, selected, width),
     [slices, widget.height, selected, width],
   );
+  const sliceRows = useMemo(() => pieRows(slices, widget.height ?? 300), [slices, widget.height]);
+  const spec = useVegaSpec(vegaLite, PIE_DATASET, sliceRows);
   // Vega warns about an empty pie: wait for rows, and say so when there are none.
-  if (!slices.length) {
+  if (!slices.length || !spec) {
+    const noData = source.isLoaded && !slices.length;
     return (
-      <Center h={widget.height ?? 300} data-testid={source.isLoaded ? 'pie-no-data' : 'pie-loading'}>
-        {source.isLoaded ? <Text c="dimmed">{displayText.noData}</Text> : <Loader size="sm" />}
+      <Center h={widget.height ?? 300} data-testid={noData ? 'pie-no-data' : 'pie-loading'}>
+        {noData ? <Text c="dimmed">{displayText.noData}</Text> : <Loader size="sm" />}
       </Center>
     );
   }
@@ -56,7 +60,7 @@ export function PieWidget({ widget, source }: WidgetProps<PieOptions>) {
       <LazyVegaEmbed
         style={{ display: 'flex', justifyContent: 'center', maxWidth: '100%' }}
         spec={spec}
-        options={{ actions: false, renderer: 'svg' }}
+        options={VEGA_OPTIONS}
         onEmbed={(result) => {
           if (!select) return;
           result.view.addEventListener('click', (_event, item) => {

@@ -14,9 +14,18 @@ export function pieLegendOrient(width: number, height: number, labels: string[])
   return width >= height + legendRoom(labels) ? 'right' : 'bottom';
 }
 
+/** The dataset the pie's spec reads its slices from (`pieRows`). */
+export const PIE_DATASET = 'slices';
+
+/** The rows of a pie's dataset: its slices, each with the percentage label shown on it (or none). */
+export function pieRows(slices: PieSlice[], height: number): Record<string, unknown>[] {
+  const threshold = labelThreshold(height);
+  return slices.map((s) => ({ ...s, shown: s.percent >= threshold ? `${s.percent.toFixed(0)}%` : '' }));
+}
+
 /**
- * The Vega-Lite arc spec of a pie: fixed colours, 1-decimal tooltips, labels over the threshold.
- * The plot is a square `height` pixels wide (narrower when `width` is), so the pie never sits
+ * The Vega-Lite arc spec of a pie (its rows come separately, `pieRows`): fixed colours, 1-decimal
+ * tooltips, labels over the threshold. The plot is a square `height` pixels wide (narrower when `width` is), so the pie never sits
  * off-centre in a wide box; the legend goes right or below by `pieLegendOrient`.
  */
 export function pieSpec(
@@ -32,18 +41,14 @@ export function pieSpec(
   );
   const plot = Math.max(120, Math.min(height, width));
   const legendWidth = legendRoom(slices.map((s) => s.label)) - 20;
-  const threshold = labelThreshold(height);
-  const values = slices.map((s) => ({
-    ...s,
-    shown: s.percent >= threshold ? `${s.percent.toFixed(0)}%` : '',
-  }));
   const theta = { field: 'value', type: 'quantitative' as const, stack: true };
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     width: plot,
     height: plot,
     autosize: { type: 'pad' },
-    data: { values },
+    data: { name: PIE_DATASET },
+    datasets: { [PIE_DATASET]: [] },
     encoding: {
       theta,
       color: {

@@ -50,14 +50,17 @@ export function FilterProvider({ children }: { children: ReactNode }) {
   const [applied, setApplied] = useState<AppliedFilterState>({ filter: undefined, appliedCount: 0 });
 
   // First view: once sites and accounts are in, restore the stored selection (or select everything).
-  useEffect(() => {
-    if (selection || !sites || !accounts) return;
+  const restoredSelection = useCallback((): Selection | undefined => {
+    if (!sites || !accounts) return undefined;
     const stored = readStoredFilter();
     const allAccountIds = accounts.map((a) => a.accountId);
     const accountIds = showAccounts ? restoreAccountIds(stored.accountIds, allAccountIds) : allAccountIds;
     const offered = sitesOfAccounts(sites, accountIds).map((s) => s.id);
-    setSelection({ accountIds, siteIds: restoreSiteIds(stored.siteIds, offered) });
-  }, [selection, sites, accounts, showAccounts]);
+    return { accountIds, siteIds: restoreSiteIds(stored.siteIds, offered) };
+  }, [sites, accounts, showAccounts]);
+  useEffect(() => {
+    if (!selection) setSelection(restoredSelection());
+  }, [selection, restoredSelection]);
 
   const offeredSites = useMemo(
     () => (sites && selection ? sitesOfAccounts(sites, selection.accountIds) : []),
@@ -68,26 +71,28 @@ export function FilterProvider({ children }: { children: ReactNode }) {
   const tooManySites = hasTooManySites(siteCount, offeredSites.length);
   const tooManyAccounts = showAccounts && hasTooManyAccounts(accountCount, accounts?.length ?? 0);
 
-  const latest = useRef({ sites, selection, range, flags });
-  latest.current = { sites, selection, range, flags };
+  const latest = useRef({ sites, selection, range, flags, restoredSelection });
+  latest.current = { sites, selection, range, flags, restoredSelection };
 
   // Applying waits (polling every 250 ms) until sites and accounts have loaded; it also tries the
-  // moment they arrive, so the first page load does not sit out a polling tick.
-  const loaded = Boolean(sites && selection);
+  // moment they arrive, with the selection being restored in the same render, so the first page
+  // load neither sits out a polling tick nor renders once for the selection and again to apply.
+  const loaded = Boolean(sites && accounts);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `loaded` re-runs the attempt on arrival
   useEffect(() => {
     if (!pendingApply) return;
     const tryApply = (): boolean => {
       const s = latest.current;
-      if (!s.sites || !s.selection) return false;
+      const selected = s.selection ?? s.restoredSelection();
+      if (!s.sites || !selected) return false;
       const filter = {
-        siteIds: siteIdsToSend(s.selection.siteIds, s.sites.length),
-        accountIds: [...s.selection.accountIds],
+        siteIds: siteIdsToSend(selected.siteIds, s.sites.length),
+        accountIds: [...selected.accountIds],
         dateRange: s.range,
       };
       writeStoredFilter({
-        siteIds: s.flags.isSitesVisible ? s.selection.siteIds : undefined,
-        accountIds: s.flags.isAccountsVisible || s.flags.isSitesVisible ? s.selection.accountIds : undefined,
+        siteIds: s.flags.isSitesVisible ? selected.siteIds : undefined,
+        accountIds: s.flags.isAccountsVisible || s.flags.isSitesVisible ? selected.accountIds : undefined,
         dateRange: s.flags.isPeriodVisible ? s.range : undefined,
       });
       setApplied((prev) => ({ filter, appliedCount: prev.appliedCount + 1 }));

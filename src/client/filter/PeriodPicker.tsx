@@ -1,9 +1,10 @@
 import { Box, Button, Divider, Group, Input, Popover, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
-import { useMediaQuery, useWindowEvent } from '@mantine/hooks';
+import { useWindowEvent } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { type DateRange, formatPeriod, presetRanges, rangeFromDates } from '../../shared/datePresets';
+import { useMobileLayout } from '../theme/useMobileLayout';
 import { CalendarIcon, ChevronDownIcon } from '../widgets/icons';
 
 interface PeriodPickerProps {
@@ -18,7 +19,7 @@ export function PeriodPicker({ value, onChange }: PeriodPickerProps) {
     if (e.key === 'Escape') setOpened(false);
   });
   const [draft, setDraft] = useState<[string | null, string | null]>([null, null]);
-  const narrow = useMediaQuery('(max-width: 767px)');
+  const narrow = useMobileLayout();
   const today = dayjs().format('YYYY-MM-DD');
 
   function open(next: boolean) {

@@ -1,5 +1,5 @@
 import { AppShell, Drawer } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { DashboardMenuProvider } from '../dashboards/DashboardMenuProvider';
@@ -7,6 +7,7 @@ import { FilterBar } from '../filter/FilterBar';
 import { FilterProvider } from '../filter/FilterProvider';
 import { FilterBarConfigProvider } from '../filter/filterBarConfig';
 import { SIDE_MENU_WIDTH } from '../theme/theme';
+import { useMobileLayout } from '../theme/useMobileLayout';
 import { Footer } from './Footer';
 import { ImpersonateModal } from './ImpersonateModal';
 import { SideMenu } from './SideMenu';
@@ -17,7 +18,7 @@ import { TopBar } from './TopBar';
 export function Shell() {
   const [menuOpened, menu] = useDisclosure(false);
   const [impersonating, setImpersonating] = useState(false);
-  const mobile = useMediaQuery('(max-width: 767px)');
+  const mobile = useMobileLayout();
   const { pathname } = useLocation();
   const actions = useMemo(() => ({ openImpersonation: () => setImpersonating(true) }), []);
 

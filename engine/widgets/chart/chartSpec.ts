@@ -33,7 +33,7 @@ const baseConfig = {
 /** Crowded discrete x labels turn to -40 degrees, right-aligned under their band, cut at 110 px. */
 const crowdedX = { labelAngle: -40, labelAlign: 'right', labelBaseline: 'top', labelLimit: 110 };
 
-/** Chart options `withRows` applies besides the rows. */
+/** Chart options `chartSpec` applies to the author's spec. */
 export interface ChartContext {
   /** Clicking a legend entry toggles its series (needs a color field). */
   legendToggle: boolean;
@@ -48,14 +48,15 @@ export interface ChartContext {
 }
 
 /**
- * The author's spec with the rows injected as the named dataset, and, when asked, a legend-bound
- * selection on the color field: a legend click excludes that series (fades it out), a second click
- * brings it back. In a narrow box the legends go below the plot and wrap to as many columns as fit.
+ * The author's spec laid out for its box, reading the named dataset (left empty here: the rows go
+ * into the compiled Vega spec, see vegaSpec.ts, so one compile serves any rows), and, when asked, a
+ * legend-bound selection on the color field: a legend click excludes that series (fades it out), a
+ * second click brings it back. In a narrow box the legends go below the plot and wrap to as many
+ * columns as fit.
  */
-export function withRows(
+export function chartSpec(
   spec: Record<string, unknown>,
   dataset: string,
-  rows: readonly Record<string, unknown>[],
   { legendToggle, height, width, params, crowded }: ChartContext,
 ): VisualizationSpec {
   const narrow = width !== undefined && width < NARROW_CHART;
@@ -79,7 +80,7 @@ export function withRows(
     ...spec,
     ...(encoding ? { encoding } : {}),
     data: spec.data ?? { name: dataset },
-    datasets: { ...((spec.datasets as object | undefined) ?? {}), [dataset]: rows },
+    datasets: { ...((spec.datasets as object | undefined) ?? {}), [dataset]: [] },
     config,
   };
   const signals = Object.entries(params ?? {}).map(([name, value]) => ({ name, value: value ?? null }));

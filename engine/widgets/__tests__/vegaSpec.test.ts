@@ -1,0 +1,81 @@
+import { parse, View } from 'vega';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chartSpec } from '../chart/chartSpec';
+
+/** The browser's sessionStorage, for Node: a page load's module cache goes, this stays. */
+class MemoryStorage {
+  private items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  key(i: number) {
+    return [...this.items.keys()][i] ?? null;
+  }
+  getItem(k: string) {
+    return this.items.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.items.set(k, String(v));
+  }
+  removeItem(k: string) {
+    this.items.delete(k);
+  }
+  clear() {
+    this.items.clear();
+  }
+}
+
+const author = {
+  mark: 'bar',
+  encoding: {
+    x: { field: 'type', type: 'nominal' },
+    y: { field: 'count', type: 'quantitative' },
+  },
+};
+const rows = [
+  { type: 'Calls', count: 12 },
+  { type: 'Texts', count: 7 },
+  { type: 'Emails', count: 3 },
+];
+const vegaLite = chartSpec(author, 'rows', { legendToggle: false, height: 200, width: 600 });
+
+/** The module afresh, as on a new page load (its in-memory cache empty; sessionStorage kept). */
+async function freshModule() {
+  vi.resetModules();
+  return import('../chart/vegaSpec');
+}
+
+describe('compiled chart specs', () => {
+  beforeAll(() => {
+    globalThis.sessionStorage ??= new MemoryStorage() as unknown as Storage;
+  });
+  beforeEach(() => sessionStorage.clear());
+
+  it('compiles once with an empty dataset and draws whatever rows are put in', async () => {
+    const { compileVegaLite, withData } = await freshModule();
+    const compiled = await compileVegaLite(vegaLite);
+    const view = new View(parse(withData(compiled, 'rows', rows)), { renderer: 'none' });
+    await view.runAsync();
+    expect(view.data('rows').map((r) => r.type)).toEqual(['Calls', 'Texts', 'Emails']);
+    const fewer = new View(parse(withData(compiled, 'rows', rows.slice(0, 1))), { renderer: 'none' });
+    await fewer.runAsync();
+    expect(fewer.data('rows')).toHaveLength(1);
+  });
+
+  it('serves a spec compiled earlier in the session on the next page load, without the compiler', async () => {
+    const first = await freshModule();
+    const compiled = await first.compileVegaLite(vegaLite);
+    const next = await freshModule();
+    expect(next.cachedVegaSpec(vegaLite)).toEqual(compiled);
+    // A spec that differs in anything (here the height) is not mistaken for it.
+    const taller = chartSpec(author, 'rows', { legendToggle: false, height: 300, width: 600 });
+    expect(next.cachedVegaSpec(taller)).toBeUndefined();
+  });
+
+  it('forgets compiled specs with the session', async () => {
+    const first = await freshModule();
+    await first.compileVegaLite(vegaLite);
+    sessionStorage.clear();
+    expect((await freshModule()).cachedVegaSpec(vegaLite)).toBeUndefined();
+  });
+});

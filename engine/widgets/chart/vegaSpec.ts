@@ -1,0 +1,132 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Spec } from 'vega';
+import type { VisualizationSpec } from 'vega-embed';
+
+/**
+ * Vega-Lite specs compiled to Vega once, then kept: in memory for this page and in sessionStorage
+ * for the next page load of the session. A spec reaches the compiler with its named dataset empty
+ * (chartSpec.ts, pieSpec.ts), so the compiled spec does not depend on the rows; the rows go into
+ * its data entry of that name (`withData`). The Vega-Lite compiler (about a third of the charting
+ * code) is loaded only when a spec is not in the cache yet, so a page seen before in the session
+ * draws its charts without it.
+ */
+
+const STORAGE_PREFIX = 'vega-compiled:';
+const memory = new Map<string, Spec>();
+
+/** A short stable key of a spec's JSON (cyrb53: 53 bits), with its length against collisions. */
+function keyOf(json: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return `${STORAGE_PREFIX}${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}.${json.length}`;
+}
+
+function storage(): Storage | undefined {
+  try {
+    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The compiled spec of `key`, from memory or the session's storage. */
+function cached(key: string): Spec | undefined {
+  const hit = memory.get(key);
+  if (hit) return hit;
+  const stored = storage()?.getItem(key);
+  if (!stored) return undefined;
+  try {
+    const spec = JSON.parse(stored) as Spec;
+    memory.set(key, spec);
+    return spec;
+  } catch {
+    return undefined;
+  }
+}
+
+function keep(key: string, spec: Spec): void {
+  memory.set(key, spec);
+  const store = storage();
+  if (!store) return;
+  const json = JSON.stringify(spec);
+  try {
+    store.setItem(key, json);
+  } catch {
+    // Storage full: drop the compiled specs kept so far (they are only a cache) and try once more.
+    for (let i = store.length - 1; i >= 0; i--) {
+      const k = store.key(i);
+      if (k?.startsWith(STORAGE_PREFIX)) store.removeItem(k);
+    }
+    try {
+      store.setItem(key, json);
+    } catch {
+      // Still no room: memory only.
+    }
+  }
+}
+
+/** The compiled spec of a Vega-Lite spec when it was compiled before in this session. */
+export function cachedVegaSpec(spec: VisualizationSpec): Spec | undefined {
+  return cached(keyOf(JSON.stringify(spec)));
+}
+
+/** Compiles a Vega-Lite spec (loading the compiler on first use) and keeps the result. */
+export async function compileVegaLite(spec: VisualizationSpec): Promise<Spec> {
+  const { compile } = await import('vega-lite');
+  const out = compile(spec as Parameters<typeof compile>[0]).spec;
+  keep(keyOf(JSON.stringify(spec)), out);
+  return out;
+}
+
+/** The compiled spec with `rows` as the values of its data entry named `dataset`. */
+export function withData(spec: Spec, dataset: string, rows: readonly Record<string, unknown>[]): Spec {
+  return {
+    ...spec,
+    data: (spec.data ?? []).map((d) => (d.name === dataset ? { ...d, values: rows as object[] } : d)),
+  } as Spec;
+}
+
+/**
+ * The Vega spec of a Vega-Lite spec (whose `dataset` is left empty) with `rows` in that dataset:
+ * at once when it was compiled before in this session, otherwise once the compiler has run (the
+ * last spec meanwhile). Undefined until the first is ready.
+ */
+export function useVegaSpec(
+  spec: VisualizationSpec,
+  dataset: string,
+  rows: readonly Record<string, unknown>[],
+): Spec | undefined {
+  const key = useMemo(() => keyOf(JSON.stringify(spec)), [spec]);
+  const [compiled, setCompiled] = useState<{ key: string; spec?: Spec; error?: unknown }>();
+  // A spec the compiler rejects is thrown here, to the panel's error boundary.
+  if (compiled?.key === key && compiled.error !== undefined) throw compiled.error;
+  const hit = compiled?.key === key ? compiled.spec : cached(key);
+  // While a changed spec compiles (a resize, a new param), the chart keeps its last one.
+  const last = useRef<Spec | undefined>(undefined);
+  if (hit) last.current = hit;
+  const shown = hit ?? last.current;
+  useEffect(() => {
+    // Nothing to draw yet: the compiler waits for rows (and the chart's final size).
+    if (hit || !rows.length) return;
+    let live = true;
+    compileVegaLite(spec).then(
+      (out) => {
+        if (live) setCompiled({ key, spec: out });
+      },
+      (error: unknown) => {
+        if (live) setCompiled({ key, error });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [hit, key, spec, rows.length]);
+  return useMemo(() => (shown ? withData(shown, dataset, rows) : undefined), [shown, dataset, rows]);
+}

@@ -1,0 +1,41 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { once } from 'node:events';
+
+/** A server started by scripts/lib/benchServer.ts in a child process. */
+export interface BenchServer {
+  url: string;
+  /** Empties the server's result cache (a first visit runs every query). */
+  clearCache(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts the bench server on a fresh DATA_DIR (DuckDB) seeded with `scale`; resolves once it listens. */
+export async function startBenchServer(dataDir: string, scale: string): Promise<BenchServer> {
+  const child: ChildProcess = fork('scripts/lib/benchServer.ts', {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', BENCH_SCALE: scale },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`The bench server exited (status ${code}) before it was ready`);
+  });
+  const ready = new Promise<string>((resolve) => {
+    child.on('message', (m) => {
+      if (m && typeof m === 'object' && 'ready' in m) resolve(String(m.ready));
+    });
+  });
+  const url = await Promise.race([ready, exited]);
+  return {
+    url,
+    async clearCache() {
+      const cleared = once(child, 'message');
+      child.send('clear-cache');
+      await cleared;
+    },
+    async stop() {
+      const gone = once(child, 'exit');
+      child.disconnect();
+      await gone;
+    },
+  };
+}

@@ -78,4 +78,15 @@ describe('compiled chart specs', () => {
     sessionStorage.clear();
     expect((await freshModule()).cachedVegaSpec(vegaLite)).toBeUndefined();
   });
+
+  it('remembers a layout measured on a drawn chart for that chart at that width', async () => {
+    const first = await freshModule();
+    expect(first.rememberedLayout(author, 440)).toBeUndefined();
+    first.rememberLayout(author, 440, true);
+    const next = await freshModule();
+    expect(next.rememberedLayout(author, 440)).toBe(true);
+    expect(next.rememberedLayout(author, 700)).toBeUndefined();
+    next.rememberLayout(author, 440, false);
+    expect(next.rememberedLayout(author, 440)).toBe(false);
+  });
 });

@@ -8,7 +8,7 @@ import type { ChartWidget as ChartOptions } from '../../types/dashboard';
 import type { WidgetProps } from '../widgetProps';
 import { chartSpec, labelsCrowded } from './chartSpec';
 import { LazyVegaEmbed, VEGA_OPTIONS } from './LazyVegaEmbed';
-import { useVegaSpec } from './vegaSpec';
+import { rememberedLayout, rememberLayout, useVegaSpec } from './vegaSpec';
 
 /** Any Vega-Lite spec with the source's rows as its named dataset. */
 export function ChartWidget({ widget, source }: WidgetProps<ChartOptions>) {
@@ -26,8 +26,11 @@ export function ChartWidget({ widget, source }: WidgetProps<ChartOptions>) {
   );
   const height = widget.height ?? 350;
   // Whether the discrete x axis (if any) is too tight for level labels: known once Vega has laid
-  // the chart out, so a crowded chart draws a second time with angled labels.
-  const [crowded, setCrowded] = useState(false);
+  // the chart out, so a crowded chart draws a second time with angled labels. What this chart at
+  // this width measured earlier in the session is the first guess, so a page seen before draws once.
+  const [measured, setMeasured] = useState<{ width?: number; crowded: boolean }>();
+  const remembered = useMemo(() => rememberedLayout(widget.spec, width), [widget.spec, width]);
+  const crowded = (measured?.width === width ? measured?.crowded : undefined) ?? remembered ?? false;
   const dataset = widget.dataset ?? 'rows';
   const vegaLite = useMemo(
     () =>
@@ -52,7 +55,11 @@ export function ChartWidget({ widget, source }: WidgetProps<ChartOptions>) {
           spec={spec}
           options={VEGA_OPTIONS}
           style={{ width: '100%' }}
-          onEmbed={(result) => setCrowded(isCrowded(result.view))}
+          onEmbed={(result) => {
+            const now = isCrowded(result.view);
+            rememberLayout(widget.spec, width, now);
+            setMeasured({ width, crowded: now });
+          }}
         />
       ) : (
         <Center h={height}>

@@ -8,10 +8,13 @@ import type { VisualizationSpec } from 'vega-embed';
  * (chartSpec.ts, pieSpec.ts), so the compiled spec does not depend on the rows; the rows go into
  * its data entry of that name (`withData`). The Vega-Lite compiler (about a third of the charting
  * code) is loaded only when a spec is not in the cache yet, so a page seen before in the session
- * draws its charts without it.
+ * draws its charts without it. Layout decisions measured on a drawn chart are remembered likewise.
  */
 
-const STORAGE_PREFIX = 'vega-compiled:';
+/** Every key this module keeps in sessionStorage starts so. */
+const STORAGE_PREFIX = 'vega-cache:';
+const SPEC_PREFIX = `${STORAGE_PREFIX}spec:`;
+const LAYOUT_PREFIX = `${STORAGE_PREFIX}layout:`;
 const memory = new Map<string, Spec>();
 
 /** A short stable key of a spec's JSON (cyrb53: 53 bits), with its length against collisions. */
@@ -25,7 +28,7 @@ function keyOf(json: string): string {
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return `${STORAGE_PREFIX}${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}.${json.length}`;
+  return `${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}.${json.length}`;
 }
 
 function storage(): Storage | undefined {
@@ -53,35 +56,53 @@ function cached(key: string): Spec | undefined {
 
 function keep(key: string, spec: Spec): void {
   memory.set(key, spec);
-  const store = storage();
-  if (!store) return;
-  const json = JSON.stringify(spec);
+  store(key, JSON.stringify(spec));
+}
+
+/** Writes to the session's storage; when full, drops what this module kept there and tries again. */
+function store(key: string, json: string): void {
+  const target = storage();
+  if (!target) return;
   try {
-    store.setItem(key, json);
+    target.setItem(key, json);
   } catch {
-    // Storage full: drop the compiled specs kept so far (they are only a cache) and try once more.
-    for (let i = store.length - 1; i >= 0; i--) {
-      const k = store.key(i);
-      if (k?.startsWith(STORAGE_PREFIX)) store.removeItem(k);
+    // Storage full: drop what was kept so far (it is only a cache) and try once more.
+    for (let i = target.length - 1; i >= 0; i--) {
+      const k = target.key(i);
+      if (k?.startsWith(STORAGE_PREFIX)) target.removeItem(k);
     }
     try {
-      store.setItem(key, json);
+      target.setItem(key, json);
     } catch {
       // Still no room: memory only.
     }
   }
 }
 
+/**
+ * A layout decision Vega's drawing settled for a chart (e.g. angled x labels), remembered for the
+ * session by the chart's spec and width, so the next page load draws it that way the first time.
+ */
+export function rememberedLayout(spec: unknown, width: number | undefined): boolean | undefined {
+  const value = storage()?.getItem(`${LAYOUT_PREFIX}${keyOf(JSON.stringify([spec, width ?? null]))}`);
+  return value == null ? undefined : value === '1';
+}
+
+/** Remembers a layout decision (`rememberedLayout`). */
+export function rememberLayout(spec: unknown, width: number | undefined, value: boolean): void {
+  store(`${LAYOUT_PREFIX}${keyOf(JSON.stringify([spec, width ?? null]))}`, value ? '1' : '0');
+}
+
 /** The compiled spec of a Vega-Lite spec when it was compiled before in this session. */
 export function cachedVegaSpec(spec: VisualizationSpec): Spec | undefined {
-  return cached(keyOf(JSON.stringify(spec)));
+  return cached(SPEC_PREFIX + keyOf(JSON.stringify(spec)));
 }
 
 /** Compiles a Vega-Lite spec (loading the compiler on first use) and keeps the result. */
 export async function compileVegaLite(spec: VisualizationSpec): Promise<Spec> {
   const { compile } = await import('vega-lite');
   const out = compile(spec as Parameters<typeof compile>[0]).spec;
-  keep(keyOf(JSON.stringify(spec)), out);
+  keep(SPEC_PREFIX + keyOf(JSON.stringify(spec)), out);
   return out;
 }
 
@@ -103,7 +124,7 @@ export function useVegaSpec(
   dataset: string,
   rows: readonly Record<string, unknown>[],
 ): Spec | undefined {
-  const key = useMemo(() => keyOf(JSON.stringify(spec)), [spec]);
+  const key = useMemo(() => SPEC_PREFIX + keyOf(JSON.stringify(spec)), [spec]);
   const [compiled, setCompiled] = useState<{ key: string; spec?: Spec; error?: unknown }>();
   // A spec the compiler rejects is thrown here, to the panel's error boundary.
   if (compiled?.key === key && compiled.error !== undefined) throw compiled.error;

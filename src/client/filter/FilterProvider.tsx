@@ -74,38 +74,48 @@ export function FilterProvider({ children }: { children: ReactNode }) {
   const latest = useRef({ sites, selection, range, flags, restoredSelection });
   latest.current = { sites, selection, range, flags, restoredSelection };
 
-  // Applying waits (polling every 250 ms) until sites and accounts have loaded; it also tries the
-  // moment they arrive, with the selection being restored in the same render, so the first page
-  // load neither sits out a polling tick nor renders once for the selection and again to apply.
-  const loaded = Boolean(sites && accounts);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `loaded` re-runs the attempt on arrival
+  /** Applies a selection: stores it (per visible control) and publishes it to the page. */
+  function applyNow(s: typeof latest.current, selected: Selection): void {
+    if (!s.sites) return;
+    writeStoredFilter({
+      siteIds: s.flags.isSitesVisible ? selected.siteIds : undefined,
+      accountIds: s.flags.isAccountsVisible || s.flags.isSitesVisible ? selected.accountIds : undefined,
+      dateRange: s.flags.isPeriodVisible ? s.range : undefined,
+    });
+    const filter = {
+      siteIds: siteIdsToSend(selected.siteIds, s.sites.length),
+      accountIds: [...selected.accountIds],
+      dateRange: s.range,
+    };
+    setApplied((prev) => ({ filter, appliedCount: prev.appliedCount + 1 }));
+    setUnsavedChanges(false);
+    setPendingApply(false);
+  }
+
+  // A pending apply happens in the render that finds sites and accounts loaded (the stored
+  // selection restored in the same render), so on a page load the page's first render already has
+  // the applied filter and sends its requests at once, rather than rendering, applying in an effect
+  // and rendering everything again.
+  if (pendingApply && sites && accounts) {
+    const selected = selection ?? restoredSelection();
+    if (selected) {
+      if (!selection) setSelection(selected);
+      applyNow(latest.current, selected);
+    }
+  }
+  // Until they have loaded, applying is retried every 250 ms (SPEC.md section 9).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: applyNow only calls stable setters
   useEffect(() => {
     if (!pendingApply) return;
-    const tryApply = (): boolean => {
+    const timer = setInterval(() => {
       const s = latest.current;
       const selected = s.selection ?? s.restoredSelection();
-      if (!s.sites || !selected) return false;
-      const filter = {
-        siteIds: siteIdsToSend(selected.siteIds, s.sites.length),
-        accountIds: [...selected.accountIds],
-        dateRange: s.range,
-      };
-      writeStoredFilter({
-        siteIds: s.flags.isSitesVisible ? selected.siteIds : undefined,
-        accountIds: s.flags.isAccountsVisible || s.flags.isSitesVisible ? selected.accountIds : undefined,
-        dateRange: s.flags.isPeriodVisible ? s.range : undefined,
-      });
-      setApplied((prev) => ({ filter, appliedCount: prev.appliedCount + 1 }));
-      setUnsavedChanges(false);
-      setPendingApply(false);
-      return true;
-    };
-    if (tryApply()) return;
-    const timer = setInterval(() => {
-      if (tryApply()) clearInterval(timer);
+      if (!s.sites || !selected) return;
+      clearInterval(timer);
+      applyNow(s, selected);
     }, APPLY_RETRY_MS);
     return () => clearInterval(timer);
-  }, [pendingApply, loaded]);
+  }, [pendingApply]);
 
   const changeAccounts = useCallback(
     (change: AccountChange) => {

@@ -31,7 +31,10 @@ export function DashboardOutlet() {
   );
 
   let content: React.ReactNode;
-  if (isLoading) {
+  // A page fetches nothing before the filter bar's first apply (when the user's sites and accounts
+  // are in, about when the definitions are): it mounts then, once, with its requests on their way,
+  // rather than mounting empty and rendering every panel again on the apply.
+  if (isLoading || (page && appliedCount === 0 && !error)) {
     content = (
       <Stack align="center" py="xl">
         <Loader size="sm" />

@@ -32,7 +32,7 @@ export const HIDDEN_FILTER_BAR_FLAGS: FilterBarFlags = {
 
 interface FilterBarConfigValue {
   flags: FilterBarFlags;
-  setFlags: (flags: FilterBarFlags) => void;
+  setFlags: (flags: FilterBarFlags | ((prev: FilterBarFlags) => FilterBarFlags)) => void;
 }
 
 const FilterBarConfigContext = createContext<FilterBarConfigValue>({
@@ -67,14 +67,16 @@ export function useFilterBarFlags(flags: Partial<FilterBarFlags>): void {
     isSitesVisible = true,
   } = flags;
   useLayoutEffect(() => {
-    setFlags({
+    const next: FilterBarFlags = {
       isTitleLabelVisible,
       isAccountsVisible,
       isApplyVisible,
       isPeriodVisible,
       isResetVisible,
       isSitesVisible,
-    });
+    };
+    // The same flags again (every dashboard page shows the whole bar) leave the shell as it is.
+    setFlags((prev) => (sameFlags(prev, next) ? prev : next));
   }, [
     setFlags,
     isTitleLabelVisible,
@@ -84,6 +86,10 @@ export function useFilterBarFlags(flags: Partial<FilterBarFlags>): void {
     isResetVisible,
     isSitesVisible,
   ]);
+}
+
+function sameFlags(a: FilterBarFlags, b: FilterBarFlags): boolean {
+  return (Object.keys(a) as (keyof FilterBarFlags)[]).every((k) => a[k] === b[k]);
 }
 
 /** True when at least one part of the bar shows. */

@@ -4,16 +4,15 @@ import { dirname, join, resolve } from 'node:path';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { definitionFiles, loadDefinitions, loadEndpointIndex } from '../../engine/definitions/index';
 import { DashboardPage, type HostServices, menuEntries, type NormalizedPage } from '../../engine/index';
 import type { EndpointIndex } from '../../engine/types/endpointIndex';
+import { mountPointPerTest } from '../support/mountPoint';
 import { stubBrowserApis } from '../support/stubBrowserApis';
 
 // Every page in dashboards/ rendered against answers shaped like its endpoints' response schemas.
 vi.setConfig({ testTimeout: 60_000 });
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const root = resolve(import.meta.dirname, '..', '..');
 const indexPath = join(root, 'schemas', 'api', 'endpoints.json');
@@ -88,15 +87,12 @@ beforeEach(() => {
   warnings = [vi.spyOn(console, 'warn'), vi.spyOn(console, 'error')];
 });
 
-let reactRoot: Root | undefined;
-let container: HTMLDivElement;
 afterEach(() => {
-  act(() => reactRoot?.unmount());
-  container?.remove();
   const said = warnings.flatMap((w) => w.mock.calls);
   for (const w of warnings) w.mockRestore();
   expect(said).toEqual([]);
-});
+}); // Registered after the warnings check, so it runs first: the page is unmounted before the check.
+const mount = mountPointPerTest();
 
 async function renderPage(definition: NormalizedPage) {
   const calls: { endpoint: string; body: Record<string, unknown> }[] = [];
@@ -117,34 +113,30 @@ async function renderPage(definition: NormalizedPage) {
     applyCount: 1,
     storage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
   };
-  container = document.createElement('div');
-  document.body.appendChild(container);
+  mount.unmount();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  reactRoot = createRoot(container);
-  act(() => {
-    reactRoot!.render(
-      <QueryClientProvider client={client}>
-        <MantineProvider env="test">
-          <DashboardPage definition={definition} host={host} />
-        </MantineProvider>
-      </QueryClientProvider>,
-    );
-  });
+  mount.render(
+    <QueryClientProvider client={client}>
+      <MantineProvider env="test">
+        <DashboardPage definition={definition} host={host} />
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
   for (let i = 0; i < 8; i++) await act(async () => new Promise((r) => setTimeout(r, 10)));
   return calls;
 }
 
-const texts = (sel: string) => [...container.querySelectorAll(sel)].map((e) => e.textContent ?? '');
+const texts = (sel: string) => [...mount.element.querySelectorAll(sel)].map((e) => e.textContent ?? '');
 const headers = () => texts('th').map((t) => t.replace(/ [\u25B2\u25BC]$/, ''));
 const click = async (el: Element | undefined) => {
   await act(async () => (el as HTMLElement).click());
   for (let i = 0; i < 4; i++) await act(async () => new Promise((r) => setTimeout(r, 10)));
 };
-const button = (label: string, within: ParentNode = container) =>
+const button = (label: string, within: ParentNode = mount.element) =>
   [...within.querySelectorAll('button')].find((b) => b.textContent === label);
 const tileTitles = () =>
-  [...container.querySelectorAll('[data-testid="tile"]')].map((t) => t.querySelector('p')?.textContent);
-const panel = (name: string) => container.querySelector(`[data-testid="panel-${name}"]`)!;
+  [...mount.element.querySelectorAll('[data-testid="tile"]')].map((t) => t.querySelector('p')?.textContent);
+const panel = (name: string) => mount.element.querySelector(`[data-testid="panel-${name}"]`)!;
 
 describe('dashboards/ render', () => {
   it('every definition loads without errors or warnings', () => {
@@ -159,9 +151,9 @@ describe('dashboards/ render', () => {
     const definition = pages.get(id)!;
     const calls = await renderPage(definition);
     expect(calls.length).toBeGreaterThan(0);
-    expect(container.querySelector('[data-testid="panel-error"]')).toBeNull();
+    expect(mount.element.querySelector('[data-testid="panel-error"]')).toBeNull();
     for (const name of Object.keys(definition.panels))
-      expect(container.querySelector(`[data-testid="panel-${name}"]`), name).not.toBeNull();
+      expect(mount.element.querySelector(`[data-testid="panel-${name}"]`), name).not.toBeNull();
   });
 });
 
@@ -181,11 +173,11 @@ describe('Caller Behavior', () => {
       'Previous Period: 11 min',
     ]);
     // Current above previous: inbound up/positive, missed up/negative, prospects up/positive.
-    const tones = [...container.querySelectorAll('[data-testid="tile-indicator"]')].map((e) =>
+    const tones = [...mount.element.querySelectorAll('[data-testid="tile-indicator"]')].map((e) =>
       e.getAttribute('data-tone'),
     );
     expect(tones).toEqual(['positive', 'negative', 'positive', 'positive']);
-    expect(container.querySelectorAll('[aria-label="Inbound Calls"]').length).toBe(1);
+    expect(mount.element.querySelectorAll('[aria-label="Inbound Calls"]').length).toBe(1);
     expect(panel('leadScore').textContent).toContain('LeadScore Details');
     expect(panel('leadScore').textContent).toContain('Caller Type and Call Result');
     expect(panel('missedBySite').textContent).toContain('Missed Calls By Site');
@@ -211,7 +203,7 @@ describe('Volume', () => {
   it('by-type chart, site tables, and a site link that narrows the employee table behind a chip', async () => {
     const calls = await renderPage(pages.get('volume')!);
     for (const title of ['Communication Volume by Type', 'Communication Volume by', 'No Response Volume by'])
-      expect(container.textContent).toContain(title);
+      expect(mount.element.textContent).toContain(title);
     const heads = () =>
       [...panel('volume').querySelectorAll('th')].map((t) => t.textContent?.replace(/ [\u25B2\u25BC]$/, ''));
     expect(heads()).toEqual(['#', 'Site', 'Total Comms', 'Inbound', 'Outbound']);
@@ -318,7 +310,7 @@ describe('pages show what SPEC.md lists', () => {
   it.each(Object.keys(expected))('%s', async (id) => {
     const want = expected[id];
     await renderPage(pages.get(id)!);
-    for (const title of want.titles) expect(container.textContent).toContain(title);
+    for (const title of want.titles) expect(mount.element.textContent).toContain(title);
     if (want.headers) expect(headers()).toEqual(want.headers);
     if (want.tiles) expect(tileTitles()).toEqual(want.tiles);
   });
@@ -327,8 +319,8 @@ describe('pages show what SPEC.md lists', () => {
     await renderPage(pages.get('home')!);
     expect(texts('[data-testid="ring-previous"]')).toEqual(['Previous Period: 11%']);
     expect(texts('[data-testid="detail"]')).toEqual(['Industry Avg 22%', 'Qualified Calls 22']);
-    expect(container.textContent).toContain('Action Required Data as of 3/4/2024 10:20 AM');
-    const links = [...container.querySelectorAll('[data-testid^="panel-"] > div:first-child button')].map(
+    expect(mount.element.textContent).toContain('Action Required Data as of 3/4/2024 10:20 AM');
+    const links = [...mount.element.querySelectorAll('[data-testid^="panel-"] > div:first-child button')].map(
       (b) => b.textContent,
     );
     expect(links.filter((t) => t === 'View Details')).toHaveLength(6);
@@ -336,7 +328,7 @@ describe('pages show what SPEC.md lists', () => {
 
   it('action required: the title says when the data is from; the period control is hidden', async () => {
     await renderPage(pages.get('action-required')!);
-    expect(container.querySelector('h2')?.textContent).toBe('Action Required as of 3/4/2024 10:20 AM');
+    expect(mount.element.querySelector('h2')?.textContent).toBe('Action Required as of 3/4/2024 10:20 AM');
     expect(pages.get('action-required')!.filterBar.isPeriodVisible).toBe(false);
   });
 

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
 import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type FormResponse,
   type FormUser,
@@ -11,32 +10,19 @@ import {
   ShareFeedbackPage,
   TermsOfUsePage,
 } from '../../src/client/forms';
+import { mountPointPerTest } from '../support/mountPoint';
 import { stubBrowserApis } from '../support/stubBrowserApis';
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  stubBrowserApis();
-});
+beforeAll(() => stubBrowserApis());
 
-let root: Root | undefined;
-let container: HTMLElement;
-
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  container?.remove();
-});
+const mount = mountPointPerTest();
 
 function render(ui: ReactNode): HTMLElement {
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-  act(() => root!.render(<MantineProvider env="test">{ui}</MantineProvider>));
-  return container;
+  return mount.render(<MantineProvider env="test">{ui}</MantineProvider>);
 }
 
 const $ = <E extends Element = HTMLInputElement>(selector: string): E => {
-  const el = container.querySelector<E>(selector);
+  const el = mount.element.querySelector<E>(selector);
   if (!el) throw new Error(`Nothing matches ${selector}`);
   return el;
 };
@@ -88,13 +74,13 @@ function errorOf(name: string): string | undefined {
 /** The radio group's message: Mantine shows it inside the group's wrapper. */
 function groupError(): string | undefined {
   return (
-    container.querySelector('[role="radiogroup"] .mantine-InputWrapper-error, .mantine-RadioGroup-error')
+    mount.element.querySelector('[role="radiogroup"] .mantine-InputWrapper-error, .mantine-RadioGroup-error')
       ?.textContent ?? undefined
   );
 }
 
 const banner = (kind: 'error' | 'success') =>
-  container.querySelector(`[data-testid="form-${kind}"]`)?.textContent ?? undefined;
+  mount.element.querySelector(`[data-testid="form-${kind}"]`)?.textContent ?? undefined;
 
 const USER: FormUser = {
   username: 'manager',
@@ -123,9 +109,9 @@ describe('Request Support', () => {
   it('shows its title, header, reply promise, codes and prefilled names and emails', () => {
     render(<RequestSupportPage user={USER} postForm={vi.fn()} />);
     expect($('h1').textContent).toBe('Request Support');
-    expect(container.textContent).toContain('Support Question');
-    expect(container.textContent).toContain('within 1 business day');
-    expect(container.textContent).toContain('Site/Property Name(s)');
+    expect(mount.element.textContent).toContain('Support Question');
+    expect(mount.element.textContent).toContain('within 1 business day');
+    expect(mount.element.textContent).toContain('Site/Property Name(s)');
     expect($<HTMLSelectElement>('select[name="product"]').value).toBe('tfa_8');
     const devices = [...$<HTMLSelectElement>('select[name="device"]').options].map((o) => [o.value, o.text]);
     expect(devices[0]).toEqual(['', 'Select One']);
@@ -280,8 +266,8 @@ describe('Share Feedback', () => {
     expect($('h1').textContent).toBe('Share Feedback');
     expect($('h2').textContent).toBe('We ♥ Feedback');
     expect($('h2 svg')).toBeTruthy();
-    expect(container.textContent).toContain('Please share your feedback with us.');
-    const labels = [...container.querySelectorAll('input[type="radio"]')].map(
+    expect(mount.element.textContent).toContain('Please share your feedback with us.');
+    const labels = [...mount.element.querySelectorAll('input[type="radio"]')].map(
       (r) => `${(r as HTMLInputElement).value} ${r.closest('.mantine-Radio-root')?.textContent}`,
     );
     expect(labels).toEqual([
@@ -355,8 +341,7 @@ describe('Share Feedback', () => {
     click($('input[type="radio"][value="2"]'));
     await submit();
     expect(banner('error')).toBeDefined();
-    act(() => root!.unmount());
-    container.remove();
+    mount.unmount();
     render(<ShareFeedbackPage user={USER} postForm={vi.fn()} />);
     expect(banner('error')).toBeUndefined();
     expect(banner('success')).toBeUndefined();
@@ -365,7 +350,7 @@ describe('Share Feedback', () => {
 
 describe('legal pages', () => {
   function tocTargets(): string[] {
-    const links = [...container.querySelectorAll<HTMLAnchorElement>('nav[aria-label="Contents"] a')];
+    const links = [...mount.element.querySelectorAll<HTMLAnchorElement>('nav[aria-label="Contents"] a')];
     for (const a of links)
       expect(document.getElementById(a.getAttribute('href')!.slice(1)), a.href).toBeTruthy();
     return links.map((a) => a.textContent ?? '');
@@ -374,7 +359,7 @@ describe('legal pages', () => {
   it('Privacy Policy: date, contents linking to every section, age and country', () => {
     render(<PrivacyPolicyPage />);
     expect($('h1').textContent).toBe('Privacy Policy');
-    expect(container.textContent).toContain('Last modified April 19, 2017');
+    expect(mount.element.textContent).toContain('Last modified April 19, 2017');
     expect(tocTargets()).toEqual([
       'Information We Collect',
       'How We Use Information',
@@ -386,22 +371,22 @@ describe('legal pages', () => {
       'Changes to This Policy',
       'Contact Us',
     ]);
-    expect(container.textContent).toContain('at least 18 years old');
-    expect(container.textContent).toContain('users in the United States only');
+    expect(mount.element.textContent).toContain('at least 18 years old');
+    expect(mount.element.textContent).toContain('users in the United States only');
   });
 
   it('Terms of Use: date, twelve numbered sections, the privacy link and the key terms', () => {
     render(<TermsOfUsePage />);
     expect($('h1').textContent).toBe('Terms of Use');
-    expect(container.textContent).toContain('Last modified February 22, 2018');
+    expect(mount.element.textContent).toContain('Last modified February 22, 2018');
     expect(tocTargets()).toHaveLength(12);
-    const headings = [...container.querySelectorAll('section h2')].map((h) => h.textContent);
+    const headings = [...mount.element.querySelectorAll('section h2')].map((h) => h.textContent);
     expect(headings).toHaveLength(12);
     expect(headings[0]).toBe('1. Changes to These Terms');
     expect(headings[10]).toBe('11. Copyright Complaints (DMCA)');
     expect(headings[11]).toBe('12. General Provisions');
     expect($<HTMLAnchorElement>('a[href="./privacy-policy"]').textContent).toBe('Privacy Policy');
-    const text = container.textContent ?? '';
+    const text = mount.element.textContent ?? '';
     expect(text).toContain('($100)');
     expect(text).toContain('within one year');
     expect(text).toContain('State of Arizona');

@@ -2,14 +2,12 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { mountPointPerTest } from '../../../tests/support/mountPoint';
 import { stubBrowserApis } from '../../../tests/support/stubBrowserApis';
 import { checkDefinitionText } from '../../definitions/index';
 import type { HostServices } from '../../index';
 import { DashboardPage } from '../../index';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 beforeAll(() => {
   // The failing panel is expected: keep React's error report out of the test output.
@@ -120,25 +118,17 @@ const loaded = checkDefinitionText('demo.json', definitionText);
 if (!loaded.definition) throw new Error(JSON.stringify(loaded.errors));
 const definition = loaded.definition;
 
-let root: Root | undefined;
-let container: HTMLDivElement;
-afterEach(() => {
-  act(() => root?.unmount());
-  container?.remove();
-});
+const mount = mountPointPerTest();
 
+/** Draws `node` afresh: a new root and a new query cache. */
 function render(node: ReactNode) {
-  container = document.createElement('div');
-  document.body.appendChild(container);
+  mount.unmount();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  root = createRoot(container);
-  act(() => {
-    root!.render(
-      <QueryClientProvider client={client}>
-        <MantineProvider env="test">{node}</MantineProvider>
-      </QueryClientProvider>,
-    );
-  });
+  mount.render(
+    <QueryClientProvider client={client}>
+      <MantineProvider env="test">{node}</MantineProvider>
+    </QueryClientProvider>,
+  );
 }
 
 async function settle() {
@@ -166,7 +156,7 @@ function fakeHost(applyCount = 1) {
   return { host, calls };
 }
 
-const text = (sel: string) => [...container.querySelectorAll(sel)].map((e) => e.textContent);
+const text = (sel: string) => [...mount.element.querySelectorAll(sel)].map((e) => e.textContent);
 
 describe('DashboardPage', () => {
   it('fetches nothing before the first apply', async () => {
@@ -182,10 +172,10 @@ describe('DashboardPage', () => {
     await settle();
     expect(text('[data-testid="tile-main"]')).toEqual(['1.5 Million', 'No Data']);
     expect(text('[data-testid="tile-previous"]')).toEqual(['Prev 900']);
-    expect(container.querySelector('[data-testid="tile-indicator"]')?.getAttribute('data-tone')).toBe(
+    expect(mount.element.querySelector('[data-testid="tile-indicator"]')?.getAttribute('data-tone')).toBe(
       'negative',
     );
-    const rows = [...container.querySelectorAll('tbody tr')].map((tr) =>
+    const rows = [...mount.element.querySelectorAll('tbody tr')].map((tr) =>
       [...tr.querySelectorAll('td')].map((td) => td.textContent),
     );
     expect(rows).toEqual([
@@ -193,7 +183,7 @@ describe('DashboardPage', () => {
       ['2', 'South (Inactive)', '6', '37.5%'],
     ]);
     expect(text('[data-testid="totals-row"] td')).toEqual(['Total', '', '16', '\u2014']);
-    expect(container.textContent).toContain('Show 2 of 23 Entries');
+    expect(mount.element.textContent).toContain('Show 2 of 23 Entries');
     expect(calls.find((c) => c.endpoint === '/rows')?.body).toEqual({
       limit: 10,
       skip: 0,
@@ -201,7 +191,7 @@ describe('DashboardPage', () => {
       ids: [5],
     });
     expect(
-      container.querySelector('[data-testid="panel-broken"] [data-testid="panel-error"]')?.textContent,
+      mount.element.querySelector('[data-testid="panel-broken"] [data-testid="panel-error"]')?.textContent,
     ).toContain('the server said no');
   });
 
@@ -209,11 +199,13 @@ describe('DashboardPage', () => {
     const { host, calls } = fakeHost();
     render(<DashboardPage definition={definition} host={host} />);
     await settle();
-    const header = [...container.querySelectorAll('th')].find((th) => th.textContent?.startsWith('Name'))!;
+    const header = [...mount.element.querySelectorAll('th')].find((th) =>
+      th.textContent?.startsWith('Name'),
+    )!;
     await act(async () => header.click());
     await settle();
     expect(calls.at(-1)?.body).toMatchObject({ sort: [{ column: 'name', direction: 'asc' }] });
-    const next = [...container.querySelectorAll('button')].find((b) => b.textContent === '2')!;
+    const next = [...mount.element.querySelectorAll('button')].find((b) => b.textContent === '2')!;
     await act(async () => next.click());
     await settle();
     expect(calls.at(-1)?.body).toMatchObject({ skip: 10, limit: 10 });
@@ -223,20 +215,20 @@ describe('DashboardPage', () => {
     const { host } = fakeHost();
     render(<DashboardPage definition={definition} host={host} />);
     await settle();
-    const link = [...container.querySelectorAll<HTMLButtonElement>('td button')].find(
+    const link = [...mount.element.querySelectorAll<HTMLButtonElement>('td button')].find(
       (b) => b.textContent === 'North',
     )!;
     await act(async () => link.click());
     await settle();
-    expect(container.textContent).toContain('By item');
-    expect(container.querySelector('[data-testid="chip-groupId"]')?.textContent).toContain('North');
-    expect(container.querySelector('tbody')).toBeNull();
-    const remove = container.querySelector('[data-testid="chip-groupId"] button') as HTMLButtonElement;
+    expect(mount.element.textContent).toContain('By item');
+    expect(mount.element.querySelector('[data-testid="chip-groupId"]')?.textContent).toContain('North');
+    expect(mount.element.querySelector('tbody')).toBeNull();
+    const remove = mount.element.querySelector('[data-testid="chip-groupId"] button') as HTMLButtonElement;
     await act(async () => remove.click());
-    expect(container.querySelector('[data-testid="chip-groupId"]')).toBeNull();
-    const groupPill = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Group')!;
+    expect(mount.element.querySelector('[data-testid="chip-groupId"]')).toBeNull();
+    const groupPill = [...mount.element.querySelectorAll('button')].find((b) => b.textContent === 'Group')!;
     await act(async () => groupPill.click());
     await settle();
-    expect(container.querySelector('tbody')).not.toBeNull();
+    expect(mount.element.querySelector('tbody')).not.toBeNull();
   });
 });

@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountPointPerTest } from '../../../tests/support/mountPoint';
 import { stubBrowserApis } from '../../../tests/support/stubBrowserApis';
 import type { RingWidget as RingOptions } from '../../types/dashboard';
 import { RingWidget } from '../ring/RingWidget';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const widget: RingOptions = {
   kind: 'ring',
@@ -19,34 +17,26 @@ const widget: RingOptions = {
   better: 'lower',
 };
 
-let root: Root | undefined;
-let host: HTMLElement;
+const mount = mountPointPerTest();
 
 function draw(row: Record<string, unknown> | undefined) {
-  act(() => {
-    root!.render(
-      <MantineProvider env="test">
-        <RingWidget widget={widget} source={{ rows: row ? [row] : [], isLoading: false, isLoaded: true }} />
-      </MantineProvider>,
-    );
-  });
+  mount.render(
+    <MantineProvider env="test">
+      <RingWidget widget={widget} source={{ rows: row ? [row] : [], isLoading: false, isLoaded: true }} />
+    </MantineProvider>,
+  );
 }
 
-const shown = () => host.querySelector('svg text')?.textContent;
-const tone = () => host.querySelector('[data-testid="ring-missed"]')?.getAttribute('data-tone');
+const shown = () => mount.element.querySelector('svg text')?.textContent;
+const tone = () => mount.element.querySelector('[data-testid="ring-missed"]')?.getAttribute('data-tone');
 /** Lets `ms` of animation frames run. */
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
 beforeAll(() => stubBrowserApis());
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'performance', 'Date'] });
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
 });
 afterEach(() => {
-  act(() => root?.unmount());
-  host.remove();
   vi.useRealTimers();
 });
 
@@ -61,7 +51,7 @@ describe('ring', () => {
     expect(shown()).toBe('28%');
     advance(500);
     expect(shown()).toBe('28%');
-    expect(host.textContent).toContain('Previous Period: 30%');
+    expect(mount.element.textContent).toContain('Previous Period: 30%');
   });
 
   it('colours by the comparison: lower is better here, so a rise is negative', () => {

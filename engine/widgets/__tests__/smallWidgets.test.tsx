@@ -2,8 +2,8 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountPointPerTest } from '../../../tests/support/mountPoint';
 import { stubBrowserApis } from '../../../tests/support/stubBrowserApis';
 import type { SourceResult } from '../../data/useSource';
 import type { NormalizedPage } from '../../definitions/normalizedPage';
@@ -19,10 +19,7 @@ import { SelectWidget } from '../select/SelectWidget';
 import { SummaryWidget } from '../summary/SummaryWidget';
 import { TextWidget } from '../text/TextWidget';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | undefined;
-let host: HTMLElement;
+const mount = mountPointPerTest();
 const setParams = vi.fn();
 const runActions = vi.fn();
 
@@ -40,15 +37,13 @@ function runtime(params: Record<string, unknown>): PageRuntime {
 }
 
 function draw(node: ReactNode, params: Record<string, unknown> = {}) {
-  act(() => {
-    root!.render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MantineProvider env="test">
-          <PageRuntimeContext.Provider value={runtime(params)}>{node}</PageRuntimeContext.Provider>
-        </MantineProvider>
-      </QueryClientProvider>,
-    );
-  });
+  mount.render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MantineProvider env="test">
+        <PageRuntimeContext.Provider value={runtime(params)}>{node}</PageRuntimeContext.Provider>
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
 }
 
 const rows = (...r: Record<string, unknown>[]): SourceResult => ({
@@ -61,13 +56,6 @@ beforeAll(() => stubBrowserApis());
 beforeEach(() => {
   setParams.mockReset();
   runActions.mockReset();
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root?.unmount());
-  host.remove();
 });
 
 describe('summary', () => {
@@ -85,8 +73,10 @@ describe('summary', () => {
 
   it('lists each label with its value through its pipe, and the empty text for a missing one', () => {
     draw(<SummaryWidget widget={widget} source={rows({ missed: 7500, text: 12.345, email: null })} />);
-    const lines = [...host.querySelectorAll('[data-testid="summary"] > div')].map((d) => d.textContent);
-    expect(host.textContent).toContain('Average Response Time');
+    const lines = [...mount.element.querySelectorAll('[data-testid="summary"] > div')].map(
+      (d) => d.textContent,
+    );
+    expect(mount.element.textContent).toContain('Average Response Time');
     expect(lines).toEqual(['Missed Call2 hrs, 5 min', 'Text12.3%', 'Email—']);
   });
 
@@ -97,7 +87,9 @@ describe('summary', () => {
       rows: { labelField: 'bucket', valueField: 'n', labels: ['Fast', 'Slow', 'Never'] },
     };
     draw(<SummaryWidget widget={byRows} source={rows({ bucket: 'Slow', n: 3 }, { bucket: 'Fast', n: 9 })} />);
-    const lines = [...host.querySelectorAll('[data-testid="summary"] > div')].map((d) => d.textContent);
+    const lines = [...mount.element.querySelectorAll('[data-testid="summary"] > div')].map(
+      (d) => d.textContent,
+    );
     expect(lines).toEqual(['Fast9', 'Slow3', 'Never-']);
   });
 });
@@ -113,7 +105,7 @@ describe('text', () => {
     draw(<TextWidget widget={widget} source={rows({ asOf: '2026-11-21T11:00:00' })} />, {
       sites: ['North', 'South'],
     });
-    const shown = () => host.querySelector('p')?.textContent;
+    const shown = () => mount.element.querySelector('p')?.textContent;
     expect(shown()).toBe('Data as of 11/21/2026 for North, South');
     draw(<TextWidget widget={widget} source={rows()} />, { sites: ['North'] });
     expect(shown()).toBe('Data as of N/A for North');
@@ -121,7 +113,7 @@ describe('text', () => {
 
   it("draws a 'title' variant as a heading", () => {
     draw(<TextWidget widget={{ kind: 'text', text: 'Trend', variant: 'title' }} source={rows()} />);
-    expect(host.querySelector('h4')?.textContent).toBe('Trend');
+    expect(mount.element.querySelector('h4')?.textContent).toBe('Trend');
   });
 });
 
@@ -135,12 +127,12 @@ describe('select', () => {
       { value: 'prospects', label: 'Prospects' },
       { value: 'calls', label: 'Calls' },
     ],
-    on: { change: [{ set: 'page', to: 0 }] } as unknown as SelectOptions['on'],
+    on: { change: [{ reset: 'siteId' }] },
   };
 
   it("shows the param's option and sets the param (and runs its actions) when another is picked", () => {
     draw(<SelectWidget widget={widget} source={rows()} />, { adSourceBy: 'prospects' });
-    const input = host.querySelector('input') as HTMLInputElement;
+    const input = mount.element.querySelector('input') as HTMLInputElement;
     expect(input.value).toBe('Prospects');
     act(() => input.click());
     const option = [...document.querySelectorAll('[role="option"]')].find((o) => o.textContent === 'Calls');
@@ -162,7 +154,8 @@ describe('multiselect', () => {
       { value: 'EMAIL', label: 'Emails' },
     ],
   };
-  const control = () => host.querySelector('[data-testid="multiselect-commTypes"]') as HTMLButtonElement;
+  const control = () =>
+    mount.element.querySelector('[data-testid="multiselect-commTypes"]') as HTMLButtonElement;
   const option = (label: string) =>
     [...document.querySelectorAll('[role="option"]')].find((o) =>
       o.textContent?.includes(label),

@@ -49,7 +49,7 @@ export function FilterProvider({ children }: { children: ReactNode }) {
   const [pendingApply, setPendingApply] = useState(true);
   const [applied, setApplied] = useState<AppliedFilterState>({ filter: undefined, appliedCount: 0 });
 
-  // First view: once sites and accounts are in, restore the stored selection (or select everything).
+  // First view: once sites and accounts are in, the stored selection (or everything) is restored.
   const restoredSelection = useCallback((): Selection | undefined => {
     if (!sites || !accounts) return undefined;
     const stored = readStoredFilter();
@@ -58,9 +58,6 @@ export function FilterProvider({ children }: { children: ReactNode }) {
     const offered = sitesOfAccounts(sites, accountIds).map((s) => s.id);
     return { accountIds, siteIds: restoreSiteIds(stored.siteIds, offered) };
   }, [sites, accounts, showAccounts]);
-  useEffect(() => {
-    if (!selection) setSelection(restoredSelection());
-  }, [selection, restoredSelection]);
 
   const offeredSites = useMemo(
     () => (sites && selection ? sitesOfAccounts(sites, selection.accountIds) : []),
@@ -74,9 +71,10 @@ export function FilterProvider({ children }: { children: ReactNode }) {
   const latest = useRef({ sites, selection, range, flags, restoredSelection });
   latest.current = { sites, selection, range, flags, restoredSelection };
 
-  /** Applies a selection: stores it (per visible control) and publishes it to the page. */
+  /** Applies a selection (the restored one on first view): stores it and publishes it to the page. */
   function applyNow(s: typeof latest.current, selected: Selection): void {
     if (!s.sites) return;
+    if (!s.selection) setSelection(selected);
     writeStoredFilter({
       siteIds: s.flags.isSitesVisible ? selected.siteIds : undefined,
       accountIds: s.flags.isAccountsVisible || s.flags.isSitesVisible ? selected.accountIds : undefined,
@@ -98,10 +96,7 @@ export function FilterProvider({ children }: { children: ReactNode }) {
   // and rendering everything again.
   if (pendingApply && sites && accounts) {
     const selected = selection ?? restoredSelection();
-    if (selected) {
-      if (!selection) setSelection(selected);
-      applyNow(latest.current, selected);
-    }
+    if (selected) applyNow(latest.current, selected);
   }
   // Until they have loaded, applying is retried every 250 ms (SPEC.md section 9).
   // biome-ignore lint/correctness/useExhaustiveDependencies: applyNow only calls stable setters

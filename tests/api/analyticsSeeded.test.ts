@@ -136,7 +136,7 @@ describe.each(DRIVERS)('analytics on the seeded small scale (%s)', (driver) => {
       );
       for (const e of expected) {
         expect(vol.get(e.siteId)!.totalCommCount).toBe(Number(e.total));
-        expect(String(vol.get(e.siteId)!.inbound).split(' ')[0]).toBe(String(Number(e.inb)));
+        expect(String(vol.get(e.siteId)!.inbound).split(' ')[0]).toBe(Number(e.inb).toLocaleString('en-US'));
         expect([nr.get(e.siteId)!.inbound, nr.get(e.siteId)!.noResponseRequired]).toEqual([
           Number(e.inb),
           Number(e.nr),
@@ -174,7 +174,7 @@ describe.each(DRIVERS)('analytics on the seeded small scale (%s)', (driver) => {
       const got = bySiteId(
         (await ok('/api/data/communication/response_time/by_site', { ...P, limit: 100 })).values,
       );
-      const count = (cell: unknown) => Number(/\((\d+)\)/.exec(String(cell))![1]);
+      const count = (cell: unknown) => Number(/\(([\d,]+)\)/.exec(String(cell))![1].replace(/,/g, ''));
       for (const e of expected) {
         const g = got.get(e.siteId)!;
         expect([count(g.timeInverval1), count(g.timeInverval6), count(g.notRespondedTo)]).toEqual([
@@ -249,8 +249,8 @@ describe.each(DRIVERS)('analytics on the seeded small scale (%s)', (driver) => {
       const s = String(v);
       const pct = /^(\d+(?:\.\d+)?)% \(/.exec(s);
       if (pct) return Number(pct[1]);
-      const cnt = /^(\d+) \(/.exec(s);
-      if (cnt) return Number(cnt[1]);
+      const cnt = /^([\d,]+) \(/.exec(s);
+      if (cnt) return Number(cnt[1].replace(/,/g, ''));
       return s.toLowerCase();
     };
     it.each(tables.map((e) => [e.path, e] as const))(

@@ -39,6 +39,9 @@ describe('display texts', () => {
     expect(countPercent(8, 9)).toBe('8 (88.9%)');
     expect(countPercent(0, 0)).toBe('0 (0.0%)');
     expect(percentCount(1, 3)).toBe('33.3% (1)');
+    // Thousands comma-separated, as every count on screen.
+    expect(countPercent(28927, 43409)).toBe('28,927 (66.6%)');
+    expect(percentCount(1227, 10000)).toBe('12.3% (1,227)');
     expect(round(42.857142)).toBe(42.86);
     expect(round(null)).toBeNull();
   });

@@ -10,14 +10,17 @@ export function percentOf(count: number, total: number): number | null {
   return total ? (count * 100) / total : null;
 }
 
-/** The volume tables' text 'count (percent)', e.g. '120 (60.0%)'. */
+/** A count as shown: thousands comma-separated (SPEC.md section 5). */
+const thousands = (count: number) => count.toLocaleString('en-US');
+
+/** The volume tables' text 'count (percent)', e.g. '120 (60.0%)', '28,927 (66.6%)'. */
 export function countPercent(count: number, total: number): string {
-  return `${count} (${(percentOf(count, total) ?? 0).toFixed(1)}%)`;
+  return `${thousands(count)} (${(percentOf(count, total) ?? 0).toFixed(1)}%)`;
 }
 
-/** The response-time tables' text 'NN% (count)', e.g. '25.0% (12)'. */
+/** The response-time tables' text 'NN% (count)', e.g. '25.0% (12)', '12.2% (1,227)'. */
 export function percentCount(count: number, total: number): string {
-  return `${(percentOf(count, total) ?? 0).toFixed(1)}% (${count})`;
+  return `${(percentOf(count, total) ?? 0).toFixed(1)}% (${thousands(count)})`;
 }
 
 /** A number column of a row (drivers return counts as numbers; sums may be null on no rows). */

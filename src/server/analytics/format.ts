@@ -5,6 +5,14 @@ export function round(v: number | null | undefined, digits = 2): number | null {
   return Math.round(v * f) / f;
 }
 
+/**
+ * A figure the client rounds for display (tiles, rings, table percents and averages): sent exact, so it
+ * is rounded once, from the true value. Non-finite values are null.
+ */
+export function exact(v: number | null | undefined): number | null {
+  return v === null || v === undefined || !Number.isFinite(v) ? null : v;
+}
+
 /** `count * 100 / total`, null when total is 0. */
 export function percentOf(count: number, total: number): number | null {
   return total ? (count * 100) / total : null;

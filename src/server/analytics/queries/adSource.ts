@@ -1,4 +1,4 @@
-import { n, nn, percentOf, round } from '../format';
+import { n, nn, percentOf } from '../format';
 import type { DataQuery } from '../request';
 import { callFacts, countOf } from './facts';
 import { inSpan, periodOf } from './filters';
@@ -43,7 +43,7 @@ const adFields = (r: Record<string, unknown>) => ({
   adSourceIsActive: r.adSourceIsActive as boolean,
   callCount: n(r.callCount),
   prospects: n(r.prospects),
-  prospectPercent: round(nn(r.prospectPercent)),
+  prospectPercent: nn(r.prospectPercent),
   lease: n(r.lease),
 });
 
@@ -52,7 +52,7 @@ const adTotals = {
   present: (r: Record<string, unknown>) => ({
     callCount: n(r.callCount),
     prospects: n(r.prospects),
-    prospectPercent: round(percentOf(n(r.prospects), n(r.callCount))),
+    prospectPercent: percentOf(n(r.prospects), n(r.callCount)),
     lease: n(r.lease),
   }),
 };

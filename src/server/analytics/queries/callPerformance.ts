@@ -1,4 +1,4 @@
-import { n, nn, percentOf, round } from '../format';
+import { n, nn, percentOf } from '../format';
 import type { DataQuery } from '../request';
 import { inSpan, percentSql, periodOf } from './filters';
 import { EMPLOYEE_NAME, employeeRowsSql, siteRowsSql } from './siteEmployeeRows';
@@ -34,8 +34,8 @@ const tpaFields = (r: Record<string, unknown>) => ({
   scoredCalls: n(r.scoredCalls),
   qualifiedCalls: n(r.qualifiedCalls),
   appointments: n(r.appointments),
-  appointmentsConversion: round(nn(r.appointmentsConversion)),
-  averageTpaScore: round(nn(r.averageTpaScore)),
+  appointmentsConversion: nn(r.appointmentsConversion),
+  averageTpaScore: nn(r.averageTpaScore),
 });
 
 const tpaTotals = {
@@ -44,8 +44,8 @@ const tpaTotals = {
     scoredCalls: n(r.scoredCalls),
     qualifiedCalls: n(r.qualifiedCalls),
     appointments: n(r.appointments),
-    appointmentsConversion: round(percentOf(n(r.appointments), n(r.qualifiedCalls))),
-    averageTpaScore: n(r.scoredCalls) ? round(n(r.scoreSum) / n(r.scoredCalls)) : null,
+    appointmentsConversion: percentOf(n(r.appointments), n(r.qualifiedCalls)),
+    averageTpaScore: n(r.scoredCalls) ? n(r.scoreSum) / n(r.scoredCalls) : null,
   }),
 };
 

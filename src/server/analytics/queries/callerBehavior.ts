@@ -1,4 +1,4 @@
-import { n, nn, percentOf, round } from '../format';
+import { n, nn, percentOf } from '../format';
 import { callFacts, countOf } from './facts';
 import { percentSql } from './filters';
 import { siteRowsSql } from './siteEmployeeRows';
@@ -40,14 +40,14 @@ export const missedCallsBySite: TableDef = {
     site: r.site,
     totalCallCount: n(r.totalCallCount),
     missedCallCount: n(r.missedCallCount),
-    missedCallPercent: round(nn(r.missedCallPercent)),
+    missedCallPercent: nn(r.missedCallPercent),
   }),
   totals: {
     select: sums('totalCallCount', 'missedCallCount'),
     present: (r) => ({
       totalCallCount: n(r.totalCallCount),
       missedCallCount: n(r.missedCallCount),
-      missedCallPercent: round(percentOf(n(r.missedCallCount), n(r.totalCallCount))),
+      missedCallPercent: percentOf(n(r.missedCallCount), n(r.totalCallCount)),
     }),
   },
 };

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../store';
-import { n, percentOf, round } from '../format';
+import { exact, n, percentOf } from '../format';
 import type { Span } from '../period';
 import type { DataQuery } from '../request';
 import { adSourceFacts } from './adSource';
@@ -29,7 +29,7 @@ const withSpan = (q: DataQuery, span: Span): DataQuery => ({ ...q, period: span 
 const prev = (q: DataQuery): Span => q.previous ?? (q.period as Span);
 const tile = (headers: string[], ...values: (number | null)[][]): TileData => ({
   headers,
-  values: values.map((row) => row.map((v) => round(v))),
+  values: values.map((row) => row.map(exact)),
 });
 
 /** Caller-behavior figures of one period: inbound calls, missed, prospects, answered prospect talk time. */

@@ -36,7 +36,8 @@ export default defineConfig({
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for debugging a build, but not linked from the bundles; the server never serves them.
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 1500,
   },
   server: {

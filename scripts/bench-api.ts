@@ -73,8 +73,13 @@ async function benchOne(driver: 'duckdb' | 'postgres', scale: ScaleName): Promis
       `\n## ${driver} ${scale}: ${n.toLocaleString('en-US')} communications, seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
     );
     const [u] = await ctx.store.query<{ id: number }>("SELECT id FROM users WHERE username = 'admin'");
-    const access = await signAccessToken(config, { userId: u.id, username: 'admin' });
-    const ext = await signExtendedToken(config, { userId: u.id, allAccounts: true, accountIds: [] });
+    const access = await signAccessToken(config, { userId: u.id, username: 'admin', sessionId: 'bench' });
+    const ext = await signExtendedToken(config, {
+      userId: u.id,
+      sessionId: 'bench',
+      allAccounts: true,
+      accountIds: [],
+    });
     const url = `http://127.0.0.1:${config.port}`;
     const scope = { userId: u.id, username: 'admin', allAccounts: true, accountIds: [] };
     const targets = [

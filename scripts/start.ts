@@ -1,9 +1,9 @@
 // `npm start`: build the client when stale, open (and on first run create and seed) the database, serve.
-import { closeOnSignals, demoLoginsText, startServer } from '../src/server/main';
+import { closeOnSignals, demoLoginsText, startOrExit } from '../src/server/main';
 import { CLIENT_DIR, ensureClientBuilt } from './lib/clientBuild';
 
 await ensureClientBuilt();
-const { app, url, ctx } = await startServer({ clientDir: CLIENT_DIR });
+const { app, url, ctx } = await startOrExit({ clientDir: CLIENT_DIR });
 closeOnSignals(app);
 process.stdout.write(
   `\nHawkEye is running at ${url}  (database: ${ctx.store.kind}${ctx.store.kind === 'duckdb' ? `, ${ctx.config.dataDir}` : ''})\nDemo sign-ins:\n${demoLoginsText()}\n\n`,

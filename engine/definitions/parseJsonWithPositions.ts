@@ -58,15 +58,30 @@ export function parseJsonWithPositions(text: string): { value: unknown; position
       const c = text[i];
       if (c === '"') {
         i++;
-        return JSON.parse(text.slice(start, i)) as string;
+        try {
+          return JSON.parse(text.slice(start, i)) as string;
+        } catch {
+          i = start;
+          return fail('invalid escape sequence in this string (write a backslash as \\\\)');
+        }
       }
       if (c === '\\') i += 2;
       else if (c === '\n') fail('unterminated string');
+      else if (c < ' ') fail(`control character ${controlName(c)} inside a string: write it as an escape`);
       else i++;
     }
     return fail('unterminated string');
   };
+  let depth = 0;
   const parseValue = (pointer: string): unknown => {
+    if (++depth > MAX_DEPTH) fail(`values nested deeper than ${MAX_DEPTH} levels`);
+    try {
+      return parseAnyValue(pointer);
+    } finally {
+      depth--;
+    }
+  };
+  const parseAnyValue = (pointer: string): unknown => {
     skipSpace();
     positions.values.set(pointer, here());
     const c = text[i];
@@ -129,6 +144,15 @@ export function parseJsonWithPositions(text: string): { value: unknown; position
   skipSpace();
   if (i < text.length) fail(`unexpected ${describeChar(text[i])} after the end of the document`);
   return { value, positions };
+}
+
+/** How deep objects and arrays may nest: far more than any definition needs, far less than the stack. */
+export const MAX_DEPTH = 256;
+
+/** A control character as people name it: 'a tab (U+0009)', 'U+0000'. */
+function controlName(c: string): string {
+  const code = `U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+  return c === '\t' ? `a tab (${code})` : c === '\r' ? `a carriage return (${code})` : code;
 }
 
 function describeChar(c: string | undefined): string {

@@ -7,7 +7,12 @@ import { join } from 'node:path';
 /** A throwaway PostgreSQL cluster: initdb in a temporary folder, a server on a free loopback port. */
 export interface TempPostgres {
   url: string;
+  /** Stops the server (a fast shutdown: connections are cut) and removes its files. */
   stop(): Promise<void>;
+  /** Stops the server but keeps its files, as an outage would (fault tests). */
+  halt(): Promise<void>;
+  /** Starts the halted server again on the same port; resolves once it accepts connections. */
+  resume(): Promise<void>;
 }
 
 /** The folder of Debian's PostgreSQL server binaries, newest version first; undefined when not installed. */
@@ -80,39 +85,50 @@ export async function startTempPostgres(): Promise<TempPostgres> {
     '-c',
     'max_wal_size=4GB',
   ]);
-  const proc: ChildProcess = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  let log = '';
-  proc.stderr?.on('data', (d) => {
-    log += String(d);
-  });
   const url = `postgres://hawkeye@127.0.0.1:${port}/postgres`;
-  const deadline = Date.now() + 30_000;
   const pg = (await import('pg')).default;
-  for (;;) {
-    const client = new pg.Client({ connectionString: url });
-    try {
-      await client.connect();
-      await client.end();
-      break;
-    } catch {
-      await client.end().catch(() => undefined);
-      if (proc.exitCode !== null || Date.now() > deadline) {
-        throw new Error(`PostgreSQL did not start:\n${log}`);
+  let proc: ChildProcess;
+  let log = '';
+  const launch = async () => {
+    log = '';
+    proc = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    proc.stderr?.on('data', (d) => {
+      log += String(d);
+    });
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const client = new pg.Client({ connectionString: url });
+      // A refused connection reports through the promise; a late socket error must not escape.
+      client.on('error', () => undefined);
+      try {
+        await client.connect();
+        await client.end();
+        return;
+      } catch {
+        await client.end().catch(() => undefined);
+        if (proc.exitCode !== null || Date.now() > deadline) {
+          throw new Error(`PostgreSQL did not start:\n${log}`);
+        }
+        await new Promise((r) => setTimeout(r, 50));
       }
-      await new Promise((r) => setTimeout(r, 100));
     }
-  }
+  };
+  const halt = async () => {
+    if (proc.exitCode !== null) return;
+    const exited = new Promise((r) => proc.once('exit', r));
+    // Signal the postmaster itself: runuser does not pass signals on. SIGINT is a fast shutdown.
+    const pidFile = join(dataDir, 'postmaster.pid');
+    const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : proc.pid;
+    if (pid) process.kill(pid, 'SIGINT');
+    await exited;
+  };
+  await launch();
   return {
     url,
+    halt,
+    resume: launch,
     async stop() {
-      if (proc.exitCode === null) {
-        const exited = new Promise((r) => proc.once('exit', r));
-        // Signal the postmaster itself: runuser does not pass signals on. SIGINT is a fast shutdown.
-        const pidFile = join(dataDir, 'postmaster.pid');
-        const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : proc.pid;
-        if (pid) process.kill(pid, 'SIGINT');
-        await exited;
-      }
+      await halt();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,14 +1,18 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { STATUS_CODES } from 'node:http';
 import { join, resolve } from 'node:path';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { SERVICE_ERROR_MESSAGE } from '../shared/serverErrorMessages';
 import { ResultCache } from './analytics/resultCache';
+import { SessionRevocations } from './auth/revokedSessions';
 import type { Config } from './config';
 import { registerRoutes } from './routes';
-import type { Store } from './store';
+import { isConnectionFailure, type Store } from './store';
 
 /** What every route plugin receives. */
 export interface AppContext {
@@ -21,6 +25,8 @@ declare module 'fastify' {
     ctx: AppContext;
     /** The data endpoints' answers by data version and resolved query (analytics/resultCache.ts). */
     resultCache: ResultCache;
+    /** Which sessions have ended, for the tokens that name them (auth/revokedSessions.ts). */
+    sessions: SessionRevocations;
   }
 }
 
@@ -30,6 +36,16 @@ export interface BuildOptions {
   /** pino options; false silences logs (tests). */
   logger?: boolean | Record<string, unknown>;
 }
+
+/** Seconds a client is asked to wait (Retry-After) while the database is out of reach. */
+export const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
+
+/** Answers that carry tokens or people's data: the API, sign-in, claims, sign-out and password routes. */
+const NO_STORE_PATHS =
+  /^\/(?:api\/|token|claims|logout|forgotpassword|reset-password|post-feedback|post-support)(?:[/?]|$)/;
+
+/** Source maps stay on the build machine: the server never serves them. */
+const SOURCE_MAP = /\.map$/i;
 
 /** Describes a body validation failure with the JSON pointer of the offending field. */
 function validationMessage(err: FastifyError): { message: string; field: string } {
@@ -55,20 +71,53 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   app.decorate('ctx', ctx);
   app.decorate('resultCache', new ResultCache(ctx.config.resultCacheBytes));
+  app.decorate('sessions', new SessionRevocations(ctx.store));
 
+  // One error shape, {error: the status text, message}, whatever failed: a schema, the framework
+  // (a body that is not JSON, too large, of another type), a route, or the database.
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err.validation) {
       const { message, field } = validationMessage(err);
       return reply.status(400).send({ error: 'Bad Request', message, field });
     }
+    if (isConnectionFailure(err)) {
+      request.log.warn({ err: err.message }, 'database unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_UNAVAILABLE_SECONDS));
+      return reply.status(503).send({ error: STATUS_CODES[503], message: SERVICE_ERROR_MESSAGE });
+    }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err }, 'request failed');
-      return reply.status(500).send({ error: 'Internal Server Error', message: 'Something went wrong' });
+      return reply.status(500).send({ error: STATUS_CODES[500], message: 'Something went wrong' });
     }
-    return reply.status(status).send({ error: err.name, message: err.message });
+    return reply.status(status).send({ error: STATUS_CODES[status] ?? 'Error', message: err.message });
   });
 
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        // Vega runs its expressions through vega-interpreter: no 'unsafe-eval'.
+        scriptSrc: ["'self'"],
+        // Mantine, CodeMirror and Vega set style attributes and inject style elements.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  // Tokens, claims and data answers are never kept by a browser or proxy cache.
+  app.addHook('onSend', async (request, reply) => {
+    if (NO_STORE_PATHS.test(request.url)) reply.header('cache-control', 'no-store');
+  });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(formbody);
 
@@ -78,7 +127,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       await ctx.store.query('SELECT 1 AS ok');
       return { status: 'ready', database: ctx.store.kind };
     } catch (err) {
-      reply.log.warn({ err }, 'database not ready');
+      reply.log.warn({ err: (err as Error).message }, 'database not ready');
+      reply.header('retry-after', String(RETRY_AFTER_UNAVAILABLE_SECONDS));
       return reply.status(503).send({ status: 'unavailable', database: ctx.store.kind });
     }
   });
@@ -92,6 +142,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       root: clientDir,
       wildcard: false,
       index: false,
+      allowedPath: (pathName) => !SOURCE_MAP.test(pathName),
       // Hashed bundles never change; everything else is revalidated.
       setHeaders: (reply, filePath) => {
         reply.header(
@@ -109,7 +160,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
         return reply.status(404).send({ error: 'Not Found', message: `No route ${path}` });
       if (/\.[a-z0-9]+$/i.test(path)) {
         const rel = path.replace(/^\/+/, '');
-        if (existsSync(join(clientDir, rel))) {
+        if (!SOURCE_MAP.test(rel) && existsSync(join(clientDir, rel))) {
           const immutable = rel.startsWith('assets/');
           reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
           return reply.sendFile(rel);

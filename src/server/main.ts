@@ -1,9 +1,11 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { type AppContext, buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { DEMO_USERS } from './seed/demoUsers';
 import { isSeeded, seedDatabase } from './seed/seed';
-import { openStore } from './store';
+import { duckdbPath, isConnectionFailure, openStore, type Store } from './store';
+import { DuckDBStore } from './store/duckdb';
 import { migrate } from './store/migrate';
 
 export interface StartOptions {
@@ -20,6 +22,17 @@ export async function startServer(
 ): Promise<{ app: FastifyInstance; ctx: AppContext; url: string }> {
   const config = opts.config ?? loadConfig();
   const store = await openStore(config);
+  try {
+    return await serveStore(store, config, opts);
+  } catch (err) {
+    await store.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+async function serveStore(store: Store, config: Config, opts: StartOptions) {
+  // A damaged DuckDB file stops here, not at the first request (PostgreSQL was reached by openStore).
+  if (store instanceof DuckDBStore) await store.verify();
   await migrate(store);
   const ctx: AppContext = { store, config };
   if ((opts.seedWhenEmpty ?? config.seedDemo) && !(await isSeeded(store))) {
@@ -33,7 +46,8 @@ export async function startServer(
     await store.close();
   });
   await app.listen({ port: config.port, host: config.host });
-  const url = `http://localhost:${config.port}`;
+  // PORT=0 picks a free port: name the one the server got.
+  const url = `http://localhost:${(app.server.address() as AddressInfo).port}`;
   return { app, ctx, url };
 }
 
@@ -58,6 +72,54 @@ export function closeOnSignals(app: FastifyInstance): void {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+/**
+ * Why the server could not start, in one line a person can act on: the data folder that cannot be
+ * written, the database file that is damaged or locked, the PostgreSQL server that does not answer,
+ * the port in use. Anything else gives its own message's first line.
+ */
+export function startupFailure(
+  err: unknown,
+  config?: Pick<Config, 'dataDir' | 'databaseUrl' | 'port'>,
+): string {
+  const e = err as NodeJS.ErrnoException;
+  const first = String(e?.message ?? err)
+    .split('\n')[0]
+    .trim();
+  const file = config ? duckdbPath(config.dataDir) : 'the database file';
+  if (e?.code === 'EADDRINUSE')
+    return `port ${config?.port} is already in use: stop the other server or set PORT`;
+  if (e?.code === 'EACCES' || e?.code === 'EROFS' || e?.code === 'EPERM')
+    return `the data folder ${config?.dataDir ?? ''} cannot be written (${first}); make it writable or set DATA_DIR`;
+  if (config?.databaseUrl && isConnectionFailure(err)) {
+    const where = /@([^/?]+)/.exec(config.databaseUrl)?.[1] ?? 'DATABASE_URL';
+    return `the PostgreSQL server at ${where} does not answer (${first.replace(/^The database is unavailable: /, '')})`;
+  }
+  if (
+    /checksum|corrupt|not a valid DuckDB database|invalid block|database file.*(?:damaged|truncated)/i.test(
+      first,
+    )
+  )
+    return `the database file ${file} is damaged (${first}); restore it from a backup, or move it away to start on a new database`;
+  if (/read-only|permission denied|cannot open file|could not set lock/i.test(first))
+    return `the database file ${file} cannot be opened for writing (${first})`;
+  return first;
+}
+
+/**
+ * Starts the server for a command (npm start, the API of npm run dev): on failure, prints
+ * 'HawkEye could not start: <why>' as one line and exits with status 1, without a stack trace.
+ */
+export async function startOrExit(opts: Omit<StartOptions, 'config'> = {}) {
+  let config: Config | undefined;
+  try {
+    config = loadConfig();
+    return await startServer({ ...opts, config });
+  } catch (err) {
+    process.stderr.write(`HawkEye could not start: ${startupFailure(err, config)}\n`);
+    process.exit(1);
+  }
 }
 
 /** The demo sign-ins, for the start banner. */

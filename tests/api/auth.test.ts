@@ -172,7 +172,7 @@ describe.each(DRIVERS)('auth on %s', (driver) => {
       );
       const foreignSecret = await signAccessToken(
         { ...server.ctx.config, jwtSecret: new TextEncoder().encode('another secret entirely') },
-        { userId: 1, username: 'admin' },
+        { userId: 1, username: 'admin', sessionId: 'forged' },
       );
       const flipped = `${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BB' : 'AA'}`;
       for (const token of [

@@ -178,6 +178,7 @@ describe.each(DRIVERS)('feedback and support forms on %s', (driver) => {
     const token = await signAccessToken(server.ctx.config, {
       userId: await userId('noaccess'),
       username: 'noaccess',
+      sessionId: 'signed-by-the-test',
     });
     const before = (await listSubmissions(server.ctx.store)).length;
     for (const [path, body] of [

@@ -22,6 +22,8 @@ export interface TestServer {
   app: FastifyInstance;
   ctx: AppContext;
   dataDir: string;
+  /** The throwaway PostgreSQL cluster on the postgres driver (fault tests stop and restart it). */
+  pg?: TempPostgres;
   stop(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export async function startTestServer(opts: TestServerOptions): Promise<TestServ
     app,
     ctx,
     dataDir,
+    pg,
     async stop() {
       await app.close();
       await pg?.stop();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { authLimitsFromEnv, strictest, tooManyMessage } from '../../src/server/auth/authLimits';
+import { authLimitsFromEnv, reserveAll, tooManyMessage } from '../../src/server/auth/authLimits';
 import { describeWait, SlidingWindowLimiter } from '../../src/server/auth/rateLimiter';
+import { usernameKey } from '../../src/server/auth/userLookup';
 
 function clock(start = 1_000_000) {
   let t = start;
@@ -71,6 +72,7 @@ describe('auth limits', () => {
     expect(d.loginPerUsername.limit).toEqual({ max: 10, windowMs: 900_000 });
     expect(d.loginPerAddress.limit.max).toBe(50);
     expect(d.forgotPerUsername.limit.max).toBe(5);
+    expect(d.impersonationPerUser.limit).toEqual({ max: 10, windowMs: 900_000 });
     const e = authLimitsFromEnv({ LOGIN_FAILURES_PER_USERNAME: '2', LOGIN_FAILURE_WINDOW_SECONDS: '5' });
     expect(e.loginPerUsername.limit).toEqual({ max: 2, windowMs: 5_000 });
     expect(() => authLimitsFromEnv({ FORGOT_PASSWORD_PER_ADDRESS: 'lots' })).toThrow(
@@ -78,24 +80,47 @@ describe('auth limits', () => {
     );
   });
 
-  it('takes the longest wait among the limiters that refuse', () => {
+  it('reserves in every limiter, or in none, answering the longest wait among the refusals', async () => {
     const c = clock();
     const short = new SlidingWindowLimiter({ max: 1, windowMs: 10_000 }, c.now);
     const long = new SlidingWindowLimiter({ max: 1, windowMs: 60_000 }, c.now);
+    const both = reserveAll([
+      [short, 'x'],
+      [long, 'y'],
+    ]);
+    expect((await both).allowed).toBe(true);
     expect(
-      strictest([
-        [short, 'x'],
-        [long, 'y'],
-      ]),
-    ).toEqual({ allowed: true });
-    short.hit('x');
-    long.hit('y');
-    expect(
-      strictest([
+      await reserveAll([
         [short, 'x'],
         [long, 'y'],
       ]),
     ).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    // A refusal by one limiter gives back what the other had reserved.
+    const other = await reserveAll([
+      [short, 'x2'],
+      [long, 'y'],
+    ]);
+    expect(other.allowed).toBe(false);
+    expect(short.check('x2')).toEqual({ allowed: true });
+    // Released attempts no longer count.
+    const granted = await both;
+    if (granted.allowed) await granted.release();
+    expect(short.check('x')).toEqual({ allowed: true });
+    expect(long.check('y')).toEqual({ allowed: true });
+  });
+
+  it('counts attempts made at once as separate attempts: never more than max get through', async () => {
+    const l = new SlidingWindowLimiter({ max: 10, windowMs: 60_000 });
+    const outcomes = await Promise.all(Array.from({ length: 120 }, () => l.reserve('admin')));
+    expect(outcomes.filter((o) => o.allowed)).toHaveLength(10);
+  });
+
+  it('counts every spelling of a username under one key', () => {
+    expect(usernameKey('Admin')).toBe('admin');
+    expect(usernameKey(' ADMIN ')).toBe('admin');
+    expect(usernameKey('\uff41\uff44\uff4d\uff49\uff4e')).toBe('admin');
+    // The dotted capital I lowers to 'i' + a combining dot: not 'admin', so it cannot find admin.
+    expect(usernameKey('adm\u0130n')).not.toBe('admin');
   });
 
   it('says how long to wait in words', () => {

@@ -5,7 +5,28 @@ import type { VegaEmbedProps } from 'react-vega';
 // Vega is about 190 kB gzip: load it when the first chart renders, not before. Charts arrive as Vega
 // specs compiled from Vega-Lite (vegaSpec.ts); the client build leaves the Vega-Lite compiler out of
 // vega-embed (vite.config.ts), so it loads only when a spec needs compiling.
-const VegaEmbed = lazy(() => import('react-vega').then((m) => ({ default: m.VegaEmbed })));
+const NO_OPTIONS = {};
+
+// Vega evaluates its expressions with vega-interpreter instead of generated code (`new Function`),
+// so charts draw under a Content-Security-Policy without 'unsafe-eval'.
+const VegaEmbed = lazy(async () => {
+  const [{ VegaEmbed: Embed }, { expressionInterpreter }] = await Promise.all([
+    import('react-vega'),
+    import('vega-interpreter'),
+  ]);
+  // One options object per caller's options: react-vega embeds again when the object changes.
+  const withInterpreter = new WeakMap<object, NonNullable<VegaEmbedProps['options']>>();
+  function InterpretedVegaEmbed(props: VegaEmbedProps) {
+    const base = props.options ?? NO_OPTIONS;
+    let options = withInterpreter.get(base);
+    if (!options) {
+      options = { ...base, ast: true, expr: expressionInterpreter };
+      withInterpreter.set(base, options);
+    }
+    return <Embed {...props} options={options} />;
+  }
+  return { default: InterpretedVegaEmbed };
+});
 
 /** How every chart is embedded: a compiled Vega spec drawn as SVG, without the actions menu. */
 export const VEGA_OPTIONS = { mode: 'vega', actions: false, renderer: 'svg' } as const;

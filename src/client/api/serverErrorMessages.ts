@@ -1,12 +1,12 @@
+import {
+  INTERNAL_ERROR_MESSAGE,
+  SERVICE_ERROR_MESSAGE,
+  SUPPORT_CONTACT,
+  TIMEOUT_MESSAGE,
+} from '../../shared/serverErrorMessages';
 import { showMessage } from '../messages/messageBus';
 
-/** Who users are told to contact when the service fails. */
-export const SUPPORT_CONTACT = 'LeaseHawk Support at support@leasehawk.com';
-
-export const TIMEOUT_MESSAGE = `The request took too long to complete. Please try again, or contact ${SUPPORT_CONTACT} if this keeps happening.`;
-export const INTERNAL_ERROR_MESSAGE = `An internal server error occurred. Please reload the page, or contact ${SUPPORT_CONTACT} if the problem continues.`;
-export const SERVICE_ERROR_MESSAGE =
-  'The service is temporarily unavailable. Please try again in a few minutes.';
+export { INTERNAL_ERROR_MESSAGE, SERVICE_ERROR_MESSAGE, SUPPORT_CONTACT, TIMEOUT_MESSAGE };
 
 /** Seconds a timeout message stays up (SPEC.md section 9). */
 export const TIMEOUT_MESSAGE_SECONDS = 10;

@@ -28,9 +28,18 @@ export function sqlTimestamp(ms: number): string {
   return new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
 }
 
+/** The dates a body may name: first moment, and the moment after the last. */
+export const EARLIEST_DATE = '2000-01-01';
+export const LATEST_DATE = '2100-12-31';
+const EARLIEST_MS = Date.UTC(2000, 0, 1);
+const AFTER_LATEST_MS = Date.UTC(2101, 0, 1);
+
 function clock(field: string, text: string) {
   const c = parseClock(text);
   if (!c) throw new BadRequestError(`/${field}`, 'is not a valid date');
+  // Far dates mean a mistake, and near the calendar's end a period's bounds would overflow.
+  if (c.ms < EARLIEST_MS || c.ms >= AFTER_LATEST_MS)
+    throw new BadRequestError(`/${field}`, `must be between ${EARLIEST_DATE} and ${LATEST_DATE}`);
   return c;
 }
 

@@ -1,15 +1,28 @@
-import { describeWait, type RateDecision, SlidingWindowLimiter } from './rateLimiter';
+import type { Store } from '../store';
+import { DatabaseLimiter } from './dbRateLimiter';
+import {
+  type AttemptLimiter,
+  describeWait,
+  type RateLimit,
+  type Reservation,
+  SlidingWindowLimiter,
+} from './rateLimiter';
 
-/** The sign-in and forgot-password limiters of one server. */
+/** The sign-in, forgot-password and impersonation limiters of one server. */
 export interface AuthLimits {
-  /** Failed sign-ins (wrong password, unknown user, bad impersonation code) per username. */
-  loginPerUsername: SlidingWindowLimiter;
+  /** Failed sign-ins (wrong password, unknown user) per username. */
+  loginPerUsername: AttemptLimiter;
   /** Failed sign-ins per client address. */
-  loginPerAddress: SlidingWindowLimiter;
+  loginPerAddress: AttemptLimiter;
   /** Reset requests per username. */
-  forgotPerUsername: SlidingWindowLimiter;
+  forgotPerUsername: AttemptLimiter;
   /** Reset requests per client address. */
-  forgotPerAddress: SlidingWindowLimiter;
+  forgotPerAddress: AttemptLimiter;
+  /**
+   * Bad impersonation codes per impersonator: a budget of its own, so mistyped codes never lock
+   * the impersonator out of signing in with their password.
+   */
+  impersonationPerUser: AttemptLimiter;
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -24,39 +37,54 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
 /**
  * Builds the limiters from the environment. Defaults: 10 failed sign-ins per username and 50 per
  * address in 15 minutes (an office behind one address holds many users), 5 reset requests per
- * username and 20 per address in 15 minutes.
+ * username and 20 per address in 15 minutes, 10 bad impersonation codes per impersonator in 15
+ * minutes. With a PostgreSQL store the counts live in the database, shared by every instance;
+ * otherwise (DuckDB, one process) in memory.
  */
-export function authLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): AuthLimits {
+export function authLimitsFromEnv(env: NodeJS.ProcessEnv = process.env, store?: Store): AuthLimits {
   const loginWindowMs = positiveInt(env, 'LOGIN_FAILURE_WINDOW_SECONDS', 15 * 60) * 1000;
   const forgotWindowMs = positiveInt(env, 'FORGOT_PASSWORD_WINDOW_SECONDS', 15 * 60) * 1000;
+  const limiter = (name: string, limit: RateLimit): AttemptLimiter =>
+    store?.kind === 'postgres' ? new DatabaseLimiter(store, name, limit) : new SlidingWindowLimiter(limit);
   return {
-    loginPerUsername: new SlidingWindowLimiter({
+    loginPerUsername: limiter('login-username', {
       max: positiveInt(env, 'LOGIN_FAILURES_PER_USERNAME', 10),
       windowMs: loginWindowMs,
     }),
-    loginPerAddress: new SlidingWindowLimiter({
+    loginPerAddress: limiter('login-address', {
       max: positiveInt(env, 'LOGIN_FAILURES_PER_ADDRESS', 50),
       windowMs: loginWindowMs,
     }),
-    forgotPerUsername: new SlidingWindowLimiter({
+    forgotPerUsername: limiter('forgot-username', {
       max: positiveInt(env, 'FORGOT_PASSWORD_PER_USERNAME', 5),
       windowMs: forgotWindowMs,
     }),
-    forgotPerAddress: new SlidingWindowLimiter({
+    forgotPerAddress: limiter('forgot-address', {
       max: positiveInt(env, 'FORGOT_PASSWORD_PER_ADDRESS', 20),
       windowMs: forgotWindowMs,
+    }),
+    impersonationPerUser: limiter('impersonation-user', {
+      max: positiveInt(env, 'IMPERSONATION_FAILURES_PER_USER', 10),
+      windowMs: loginWindowMs,
     }),
   };
 }
 
-/** The longest refusal among several limiters, keyed each by its own key; allowed when none refuses. */
-export function strictest(checks: readonly [SlidingWindowLimiter, string][]): RateDecision {
-  let worst: RateDecision = { allowed: true };
-  for (const [limiter, key] of checks) {
-    const d = limiter.check(key);
-    if (!d.allowed && (worst.allowed || d.retryAfterSeconds > worst.retryAfterSeconds)) worst = d;
-  }
-  return worst;
+/**
+ * Reserves one attempt in each limiter under its own key. When any refuses, the others are given
+ * back and the longest wait among the refusals is answered; otherwise `release` gives them all back.
+ */
+export async function reserveAll(checks: readonly [AttemptLimiter, string][]): Promise<Reservation> {
+  const outcomes = await Promise.all(checks.map(([limiter, key]) => limiter.reserve(key)));
+  const granted = outcomes.filter((o) => o.allowed);
+  const release = async () => {
+    await Promise.all(granted.map((o) => o.release()));
+  };
+  let wait = 0;
+  for (const o of outcomes) if (!o.allowed) wait = Math.max(wait, o.retryAfterSeconds);
+  if (wait === 0) return { allowed: true, release };
+  await release();
+  return { allowed: false, retryAfterSeconds: wait };
 }
 
 /** The 429 message for a refusal: what was refused and how long to wait. */

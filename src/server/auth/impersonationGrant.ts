@@ -1,12 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthDeps } from './authDeps';
-import { strictest } from './authLimits';
 import { recordImpersonation, spendImpersonationCode } from './impersonationCodes';
 import { MESSAGES, refuse, tooMany } from './replies';
-import { bearerToken } from './scope';
+import { bearerToken, liveCaller } from './scope';
 import { type AuthResponse, issueSession } from './sessions';
-import { verifyAccessToken } from './tokens';
-import { findUserById, type UserRecord } from './userLookup';
+import { findUserById, type UserRecord, usernameKey } from './userLookup';
 
 type Outcome = { ok: true; session: AuthResponse } | { ok: false; status: 401 | 403; message: string };
 
@@ -14,7 +12,7 @@ type Outcome = { ok: true; session: AuthResponse } | { ok: false; status: 401 | 
 async function impersonator(request: FastifyRequest): Promise<UserRecord | string> {
   const token = bearerToken(request);
   if (!token) return 'Impersonation needs the signed-in user: send their access token as the bearer token';
-  const caller = await verifyAccessToken(request.server.ctx.config, token).catch(() => undefined);
+  const caller = await liveCaller(request, token);
   if (!caller) return 'The access token is not valid or has expired: refresh the session and try again';
   if (caller.impersonator) return 'Already impersonating a user: sign back in as yourself first';
   const user = await findUserById(request.server.ctx.store, caller.userId);
@@ -38,13 +36,9 @@ export async function impersonationGrant(
 ) {
   const actor = await impersonator(request);
   if (typeof actor === 'string') return refuse(reply, 403, 'access_denied', actor);
-  const { loginPerUsername, loginPerAddress } = deps.limits;
-  const actorKey = actor.username.toLowerCase();
-  const decision = strictest([
-    [loginPerUsername, actorKey],
-    [loginPerAddress, request.ip],
-  ]);
-  if (!decision.allowed) return tooMany(reply, decision.retryAfterSeconds, 'failed impersonation attempts');
+  // Counted before the code is tried, given back when it works; a budget apart from sign-in.
+  const attempt = await deps.limits.impersonationPerUser.reserve(usernameKey(actor.username));
+  if (!attempt.allowed) return tooMany(reply, attempt.retryAfterSeconds, 'failed impersonation attempts');
 
   const { store, config } = request.server.ctx;
   const outcome = await store.transaction(async (tx): Promise<Outcome> => {
@@ -67,6 +61,9 @@ export async function impersonationGrant(
     });
     return { ok: true, session: await issueSession(tx, config, target, { impersonator: actor.username }) };
   });
+  if (outcome.ok || outcome.status === 403) await attempt.release();
+  // A code that works clears the impersonator's count, as a right password clears a username's.
+  if (outcome.ok) await deps.limits.impersonationPerUser.reset(usernameKey(actor.username));
   if (outcome.ok) {
     request.log.info(
       { impersonator: actor.username, userId: outcome.session.userId },
@@ -75,7 +72,5 @@ export async function impersonationGrant(
     return reply.send(outcome.session);
   }
   if (outcome.status === 403) return refuse(reply, 403, 'access_denied', outcome.message);
-  loginPerUsername.hit(actorKey);
-  loginPerAddress.hit(request.ip);
   return refuse(reply, 401, 'invalid_impersonation_token', outcome.message);
 }

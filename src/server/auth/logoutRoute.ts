@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import logoutRequestSchema from '../../../schemas/api/auth/logout-request.json';
 import okResponseSchema from '../../../schemas/api/auth/ok-response.json';
-import { revokeSessionOf } from './refreshTokens';
+import { revokeFamily, sessionLock, sessionOfRefreshToken } from './refreshTokens';
 import { responseSchema } from './schemaValidation';
 
 /**
- * POST /logout { refreshToken }: revokes the token's whole family. No bearer token is needed (it
+ * POST /logout { refreshToken }: revokes the token's whole family, and with it every access and
+ * extended data token of the session. No bearer token is needed (it
  * may have expired), and an unknown token still answers 200, so signing out never fails.
  */
 export function registerLogoutRoute(scope: FastifyInstance): void {
@@ -13,7 +14,13 @@ export function registerLogoutRoute(scope: FastifyInstance): void {
     '/logout',
     { schema: { body: logoutRequestSchema, response: { 200: responseSchema(okResponseSchema) } } },
     async (request) => {
-      await revokeSessionOf(request.server.ctx.store, request.body.refreshToken);
+      const { store } = request.server.ctx;
+      const familyId = await sessionOfRefreshToken(store, request.body.refreshToken);
+      if (familyId !== undefined) {
+        await store.transaction((tx) => revokeFamily(tx, familyId), { lock: sessionLock(familyId) });
+        // The session's access and extended data tokens stop working now, not when they expire.
+        request.server.sessions.ended(familyId);
+      }
       return { ok: true as const };
     },
   );

@@ -5,13 +5,13 @@ import resetPasswordRequestSchema from '../../../schemas/api/auth/reset-password
 import { passwordPolicyError } from '../../shared/passwordPolicy';
 import { sendMail } from '../mail/sendMail';
 import type { AuthDeps } from './authDeps';
-import { strictest } from './authLimits';
+import { reserveAll } from './authLimits';
 import { revokeUserSessions } from './refreshTokens';
 import { MESSAGES, refuse, tooMany } from './replies';
 import { resetEmail } from './resetEmail';
 import { createResetToken, spendResetToken } from './resetTokens';
 import { responseSchema } from './schemaValidation';
-import { findUserById, findUserByUsername } from './userLookup';
+import { findUserById, findUserByUsername, usernameKey } from './userLookup';
 import { setPassword } from './users';
 
 /**
@@ -31,15 +31,12 @@ export function registerPasswordRoutes(scope: FastifyInstance, deps: AuthDeps): 
       const { store, config } = request.server.ctx;
       const { forgotPerUsername, forgotPerAddress } = deps.limits;
       const username = request.body.username.trim();
-      const userKey = username.toLowerCase();
-      const decision = strictest([
-        [forgotPerUsername, userKey],
+      // Every request counts, found or not: each may send an email or probe a username.
+      const attempt = await reserveAll([
+        [forgotPerUsername, usernameKey(username)],
         [forgotPerAddress, request.ip],
       ]);
-      if (!decision.allowed) return tooMany(reply, decision.retryAfterSeconds, 'password reset requests');
-      // Every request counts, found or not: each may send an email or probe a username.
-      forgotPerUsername.hit(userKey);
-      forgotPerAddress.hit(request.ip);
+      if (!attempt.allowed) return tooMany(reply, attempt.retryAfterSeconds, 'password reset requests');
 
       const user = await findUserByUsername(store, username);
       if (!user?.isActive) return refuse(reply, 404, 'unknown_username', MESSAGES.unknownUsername);
@@ -75,7 +72,7 @@ export function registerPasswordRoutes(scope: FastifyInstance, deps: AuthDeps): 
       if (userId === undefined) return refuse(reply, 401, 'invalid_reset_token', MESSAGES.badResetToken);
       const user = await findUserById(store, userId);
       // The owner proved control of the mailbox: let them sign in at once, whatever failed before.
-      if (user) deps.limits.loginPerUsername.reset(user.username.toLowerCase());
+      if (user) await deps.limits.loginPerUsername.reset(usernameKey(user.username));
       return { ok: true as const, message: 'Password reset successfully' };
     },
   );

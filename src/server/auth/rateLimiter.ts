@@ -8,12 +8,32 @@ export interface RateLimit {
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /**
+ * The answer of a reservation: an attempt counted before the work it guards (a password check), to
+ * be taken back with `release` when it turns out not to count (a successful sign-in); or a refusal.
+ */
+export type Reservation =
+  | { allowed: true; release(): Promise<void> }
+  | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Counts attempts per key within a sliding window. `reserve` checks and counts in one atomic step,
+ * so N attempts sent at once are N attempts: never more than `max` get past it.
+ */
+export interface AttemptLimiter {
+  readonly limit: RateLimit;
+  /** Counts one attempt for the key unless the key already has `max` in the window. */
+  reserve(key: string): Promise<Reservation>;
+  /** Forgets the key's attempts (e.g. after a successful sign-in). */
+  reset(key: string): Promise<void>;
+}
+
+/**
  * An in-process sliding-window counter: each key keeps the times of its last `max` events, and is
  * blocked while `max` of them fall within the window. Memory stays bounded because a key keeps at
- * most `max` times and idle keys are swept. One process only: behind a load balancer each instance
- * counts on its own, which still bounds guessing to `max` × instances per window.
+ * most `max` times and idle keys are swept. One process only: with PostgreSQL the server uses
+ * DatabaseLimiter instead, which every instance shares.
  */
-export class SlidingWindowLimiter {
+export class SlidingWindowLimiter implements AttemptLimiter {
   private readonly events = new Map<string, number[]>();
   private operations = 0;
 
@@ -36,16 +56,36 @@ export class SlidingWindowLimiter {
 
   /** Counts one event for the key. */
   hit(key: string): void {
+    this.record(key, this.now());
+  }
+
+  private record(key: string, at: number): void {
     const times = this.recent(key);
-    times.push(this.now());
+    times.push(at);
     // Only the newest `max` times can ever decide a check.
     if (times.length > this.limit.max) times.splice(0, times.length - this.limit.max);
     this.events.set(key, times);
     if (++this.operations % 1000 === 0) this.sweep();
   }
 
+  /** Checks and counts at once (one synchronous step: nothing can run in between). */
+  async reserve(key: string): Promise<Reservation> {
+    const decision = this.check(key);
+    if (!decision.allowed) return decision;
+    const at = this.now();
+    this.record(key, at);
+    return {
+      allowed: true,
+      release: async () => {
+        const times = this.events.get(key);
+        const i = times?.lastIndexOf(at) ?? -1;
+        if (times && i >= 0) times.splice(i, 1);
+      },
+    };
+  }
+
   /** Forgets the key's events (e.g. after a successful sign-in). */
-  reset(key: string): void {
+  async reset(key: string): Promise<void> {
     this.events.delete(key);
   }
 

@@ -1,5 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type RefreshRefusal, revokeFamily, spendRefreshToken } from './refreshTokens';
+import {
+  type RefreshRefusal,
+  revokeFamily,
+  sessionLock,
+  sessionOfRefreshToken,
+  spendRefreshToken,
+} from './refreshTokens';
 import { refuse } from './replies';
 import { type AuthResponse, issueSession } from './sessions';
 import { findUserById, findUserByUsername } from './userLookup';
@@ -18,6 +24,7 @@ const REFUSALS: Record<RefreshRefusal | 'user', string> = {
  */
 export async function refreshGrant(request: FastifyRequest, reply: FastifyReply, refreshToken: string) {
   const { store, config } = request.server.ctx;
+  const familyId = await sessionOfRefreshToken(store, refreshToken);
   const outcome = await store.transaction(
     async (
       tx,
@@ -39,8 +46,12 @@ export async function refreshGrant(request: FastifyRequest, reply: FastifyReply,
       }
       return { ok: true, session: await issueSession(tx, config, user, { impersonator, familyId }) };
     },
+    // One session's refreshes and its logout run one after another (refreshTokens.ts, sessionLock).
+    { lock: familyId === undefined ? undefined : sessionLock(familyId) },
   );
   if (!outcome.ok) {
+    if (familyId !== undefined && (outcome.reason === 'reused' || outcome.reason === 'user'))
+      request.server.sessions.ended(familyId);
     if (outcome.reason === 'reused') request.log.warn('refresh token reused: its session was revoked');
     return refuse(reply, 401, 'invalid_token', REFUSALS[outcome.reason]);
   }

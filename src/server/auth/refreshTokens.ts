@@ -113,10 +113,16 @@ export async function spendRefreshToken(
   };
 }
 
-/** Ends the session a refresh token belongs to; unknown tokens are ignored (logging out twice is fine). */
-export async function revokeSessionOf(db: Queryable, token: string, now = new Date()): Promise<boolean> {
-  const row = await findToken(db, token);
-  if (!row) return false;
-  await revokeFamily(db, row.family_id, now);
-  return true;
+/** The session (family) a refresh token belongs to, whatever its state; undefined for unknown tokens. */
+export async function sessionOfRefreshToken(db: Queryable, token: string): Promise<string | undefined> {
+  return (await findToken(db, token))?.family_id;
+}
+
+/**
+ * The lock name that serializes one session's refresh and logout (Store.transaction's `lock`):
+ * a logout waits for a refresh in flight and then revokes the token it issued too, and a refresh
+ * that waited for a logout finds its token revoked.
+ */
+export function sessionLock(familyId: string): string {
+  return `session:${familyId}`;
 }

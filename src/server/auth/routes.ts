@@ -12,7 +12,7 @@ import { registerTokenRoute } from './tokenRoute';
  * apply to them alone. Rate limits are read from the environment (see authLimitsFromEnv).
  */
 export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
-  const deps = { limits: authLimitsFromEnv() };
+  const deps = { limits: authLimitsFromEnv(process.env, app.ctx.store) };
   await app.register(async (scope) => {
     useDraft2020Validation(scope);
     acceptEmptyJsonBodies(scope);

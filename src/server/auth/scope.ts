@@ -38,12 +38,27 @@ export async function requireCaller(request: FastifyRequest, reply: FastifyReply
       .status(401)
       .send({ error: 'Unauthorized', message: 'Sign in first: the Authorization bearer token is missing' });
   }
+  let caller: AccessClaims;
   try {
-    request.caller = await verifyAccessToken(request.server.ctx.config, token);
+    caller = await verifyAccessToken(request.server.ctx.config, token);
   } catch (err) {
     const message = err instanceof TokenError ? err.message : 'The token is not valid';
     return reply.status(401).send({ error: 'Unauthorized', message: `Access token refused: ${message}` });
   }
+  if (await request.server.sessions.isRevoked(caller.sessionId)) {
+    return reply.status(401).send({ error: 'Unauthorized', message: SESSION_ENDED });
+  }
+  request.caller = caller;
+}
+
+/** The 401 message for a token of a session that was ended (logout, reuse, reset). */
+export const SESSION_ENDED = 'Access token refused: the session has ended; sign in again';
+
+/** The claims of a bearer access token that is valid and whose session has not ended; else undefined. */
+export async function liveCaller(request: FastifyRequest, token: string): Promise<AccessClaims | undefined> {
+  const caller = await verifyAccessToken(request.server.ctx.config, token).catch(() => undefined);
+  if (!caller || (await request.server.sessions.isRevoked(caller.sessionId))) return undefined;
+  return caller;
 }
 
 /**
@@ -71,6 +86,12 @@ export async function requireDataScope(request: FastifyRequest, reply: FastifyRe
       return reply
         .status(403)
         .send({ error: 'Forbidden', message: 'The extended data token belongs to another user' });
+    }
+    // The access token's session is live (requireCaller): the data token must be of that session.
+    if (ext.sessionId !== request.caller.sessionId) {
+      return reply
+        .status(401)
+        .send({ error: 'Unauthorized', message: 'Extended data token refused: it is of another session' });
     }
     request.dataScope = {
       userId: request.caller.userId,

@@ -33,13 +33,14 @@ export async function issueSession(
   const accessToken = await signAccessToken(config, {
     userId: user.id,
     username: user.username,
+    sessionId: refresh.familyId,
     ...(opts.impersonator ? { impersonator: opts.impersonator } : {}),
   });
   // The data token lives as long as the access token: a revoked account stops being readable
   // within one access-token lifetime, and every refresh hands out a fresh one.
   const extendedDataToken = await signExtendedToken(
     config,
-    { userId: user.id, allAccounts: user.allAccountAccess, accountIds },
+    { userId: user.id, sessionId: refresh.familyId, allAccounts: user.allAccountAccess, accountIds },
     config.accessTokenTtlSeconds,
   );
   return {

@@ -10,6 +10,8 @@ const EXTENDED = 'extended-data';
 export interface AccessClaims {
   userId: number;
   username: string;
+  /** The session (refresh token family) the token was issued for: ending it ends the token too. */
+  sessionId: string;
   /** Username of the all-account user acting as this user. */
   impersonator?: string;
 }
@@ -17,6 +19,8 @@ export interface AccessClaims {
 /** What an extended data token says: whose data scope it is, and that scope. */
 export interface ExtendedClaims {
   userId: number;
+  /** The session the token was issued for, as in the access token. */
+  sessionId: string;
   allAccounts: boolean;
   accountIds: number[];
 }
@@ -27,6 +31,7 @@ export function signAccessToken(config: Config, c: AccessClaims): Promise<string
     new SignJWT({
       typ: ACCESS,
       username: c.username,
+      sid: c.sessionId,
       ...(c.impersonator ? { imp: c.impersonator } : {}),
     })
       .setProtectedHeader({ alg: 'HS256' })
@@ -46,7 +51,7 @@ export function signExtendedToken(
   c: ExtendedClaims,
   ttlSeconds = config.refreshTokenTtlSeconds,
 ): Promise<string> {
-  return new SignJWT({ typ: EXTENDED, all: c.allAccounts, acc: c.accountIds })
+  return new SignJWT({ typ: EXTENDED, sid: c.sessionId, all: c.allAccounts, acc: c.accountIds })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuer(ISSUER)
     .setSubject(String(c.userId))
@@ -69,6 +74,8 @@ async function verify(config: Config, token: string, typ: string) {
   try {
     const { payload } = await jwtVerify(token, config.jwtSecret, { issuer: ISSUER, algorithms: ['HS256'] });
     if (payload.typ !== typ) throw new TokenError(`Not an ${typ} token`);
+    // Every token names its session; one without (issued before sessions were named) is refused.
+    if (typeof payload.sid !== 'string' || !payload.sid) throw new TokenError('The token is not valid');
     return payload;
   } catch (err) {
     if (err instanceof TokenError) throw err;
@@ -83,6 +90,7 @@ export async function verifyAccessToken(config: Config, token: string): Promise<
   return {
     userId: Number(p.sub),
     username: String(p.username),
+    sessionId: String(p.sid),
     ...(typeof p.imp === 'string' ? { impersonator: p.imp } : {}),
   };
 }
@@ -91,5 +99,5 @@ export async function verifyAccessToken(config: Config, token: string): Promise<
 export async function verifyExtendedToken(config: Config, token: string): Promise<ExtendedClaims> {
   const p = await verify(config, token, EXTENDED);
   const acc = Array.isArray(p.acc) ? p.acc.filter((a): a is number => Number.isInteger(a)) : [];
-  return { userId: Number(p.sub), allAccounts: p.all === true, accountIds: acc };
+  return { userId: Number(p.sub), sessionId: String(p.sid), allAccounts: p.all === true, accountIds: acc };
 }

@@ -19,6 +19,14 @@ export interface Claim {
   value: string;
 }
 
+/**
+ * The key a username is counted and found under: Unicode NFKC, then lower case, so every spelling
+ * that finds a user ('Admin', a full-width 'ａｄｍｉｎ') counts against the same budget.
+ */
+export function usernameKey(username: string): string {
+  return username.trim().normalize('NFKC').toLowerCase().normalize('NFKC');
+}
+
 type UserRow = {
   id: number;
   username: string;
@@ -48,13 +56,20 @@ function toRecord(r: UserRow): UserRecord {
   };
 }
 
-/** The user signing in as `username`; usernames match without regard to case, as people type them. */
+/**
+ * The user signing in as `username`. Usernames match by usernameKey (Unicode NFKC, lower case), the
+ * key the sign-in limits count under, so a name that finds a user is always counted as that user:
+ * SQL's lower() narrows the candidates, and the key decides (SQL and JavaScript lower some
+ * non-ASCII letters differently, e.g. the dotted capital I).
+ */
 export async function findUserByUsername(db: Queryable, username: string): Promise<UserRecord | undefined> {
+  const key = usernameKey(username);
   const rows = await db.query<UserRow>(
-    `SELECT ${COLUMNS} FROM users WHERE lower(username) = lower($1) ORDER BY id LIMIT 1`,
-    [username],
+    `SELECT ${COLUMNS} FROM users WHERE lower(username) = $1 ORDER BY id`,
+    [key],
   );
-  return rows[0] ? toRecord(rows[0]) : undefined;
+  const row = rows.find((r) => usernameKey(r.username) === key);
+  return row ? toRecord(row) : undefined;
 }
 
 /** The user with this id. */
@@ -79,4 +94,13 @@ export async function userExtraClaims(db: Queryable, userId: number): Promise<Cl
     [userId],
   );
   return rows.map((r) => ({ type: r.claim_type, value: r.claim_value }));
+}
+
+/** Whether the user holds the extra claim `type` = `value`. */
+export async function userHasClaim(db: Queryable, userId: number, claim: Claim): Promise<boolean> {
+  const rows = await db.query(
+    'SELECT 1 AS held FROM user_claims WHERE user_id = $1 AND claim_type = $2 AND claim_value = $3 LIMIT 1',
+    [userId, claim.type, claim.value],
+  );
+  return rows.length > 0;
 }

@@ -10,6 +10,7 @@ import {
   type NormalizedPage,
 } from '../../../engine/definitions/index';
 import { requireCaller } from '../auth/scope';
+import { userHasClaim } from '../auth/userLookup';
 
 /** The claim that opens the live definition editor. */
 export const EDITOR_CLAIM = { type: 'HawkEyeDashboardEditor', value: 'Write' } as const;
@@ -45,11 +46,7 @@ export interface EditorCheck {
 async function requireEditor(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   await requireCaller(request, reply);
   if (reply.sent || !request.caller) return;
-  const rows = await request.server.ctx.store.query<{ claim_type: string }>(
-    'SELECT claim_type FROM user_claims WHERE user_id = $1 AND claim_type = $2 AND claim_value = $3',
-    [request.caller.userId, EDITOR_CLAIM.type, EDITOR_CLAIM.value],
-  );
-  if (!rows.length) {
+  if (!(await userHasClaim(request.server.ctx.store, request.caller.userId, EDITOR_CLAIM))) {
     return reply.status(403).send({
       error: 'Forbidden',
       message: `The dashboard editor needs the claim ${EDITOR_CLAIM.type}=${EDITOR_CLAIM.value}`,

@@ -30,11 +30,21 @@ export interface Queryable {
   ): Promise<void>;
 }
 
+/** Options of a transaction. */
+export interface TransactionOptions {
+  /** A name: transactions holding the same name never overlap (e.g. one session's refresh and logout). */
+  lock?: string;
+}
+
 /** The one database interface the server, the scripts and the tests use. */
 export interface Store extends Queryable {
   readonly kind: 'duckdb' | 'postgres';
-  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. With
+   * `lock`, transactions naming the same lock run one after another, across every process on the
+   * database (PostgreSQL advisory locks; DuckDB runs all its transactions one at a time anyway).
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, opts?: TransactionOptions): Promise<T>;
   /** Closes every connection; the store is unusable afterwards. */
   close(): Promise<void>;
 }

@@ -12,7 +12,7 @@ import {
   timestampValue,
   VARCHAR,
 } from '@duckdb/node-api';
-import type { BulkColumn, Param, Queryable, Row, Store } from './Store';
+import type { BulkColumn, Param, Queryable, Row, Store, TransactionOptions } from './Store';
 import { splitStatements } from './values';
 
 function toDuckValue(p: Param): DuckDBValue {
@@ -126,6 +126,23 @@ class DuckQueryable implements Queryable {
   }
 }
 
+/** Whether an error is DuckDB's optimistic concurrency control refusing a conflicting write. */
+export function isWriteConflict(err: unknown): boolean {
+  return err instanceof Error && /conflict/i.test(err.message);
+}
+
+/** Runs `fn`, again (up to 5 times, a few milliseconds apart) while it fails on a write conflict. */
+async function retryingConflicts<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (!isWriteConflict(err) || attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, attempt * 5));
+    }
+  }
+}
+
 function duckType(t: BulkColumn['type']): string {
   return {
     integer: 'INTEGER',
@@ -146,6 +163,8 @@ export class DuckDBStore extends DuckQueryable implements Store {
   readonly kind = 'duckdb' as const;
   private readonly idle: DuckDBConnection[] = [];
   private readonly waiting: ((c: DuckDBConnection) => void)[] = [];
+  /** The tail of the queue of transactions: each starts when the one before it has ended. */
+  private transactions: Promise<unknown> = Promise.resolve();
   private closed = false;
 
   private constructor(
@@ -180,15 +199,30 @@ export class DuckDBStore extends DuckQueryable implements Store {
   }
 
   override async query<T extends Row = Row>(sql: string, params: readonly Param[] = []): Promise<T[]> {
-    const c = await this.acquire();
-    try {
-      return await new DuckQueryable(c).query<T>(sql, params);
-    } finally {
-      this.release(c);
-    }
+    return retryingConflicts(async () => {
+      const c = await this.acquire();
+      try {
+        return await new DuckQueryable(c).query<T>(sql, params);
+      } finally {
+        this.release(c);
+      }
+    });
   }
 
-  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  /**
+   * DuckDB is one process's database, and two transactions writing the same rows conflict (the
+   * second fails at once). So transactions run one at a time, in order of arrival: a refresh racing
+   * a logout, or two spends of one code, see each other's writes instead of failing. `opts.lock`
+   * needs nothing more here. A conflict with a single-statement write is retried.
+   */
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>, _opts: TransactionOptions = {}): Promise<T> {
+    const run = () => retryingConflicts(() => this.runTransaction(fn));
+    const result = this.transactions.then(run, run);
+    this.transactions = result.catch(() => undefined);
+    return result;
+  }
+
+  private async runTransaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     const c = await this.acquire();
     try {
       await c.run('BEGIN TRANSACTION');
@@ -197,11 +231,26 @@ export class DuckDBStore extends DuckQueryable implements Store {
         await c.run('COMMIT');
         return out;
       } catch (err) {
-        await c.run('ROLLBACK');
+        await c.run('ROLLBACK').catch(() => undefined);
         throw err;
       }
     } finally {
       this.release(c);
+    }
+  }
+
+  /**
+   * Reads every column of every table once, so that a damaged block (DuckDB checks each block's
+   * checksum as it reads it) stops start-up with a clear error instead of failing requests later.
+   */
+  async verify(): Promise<void> {
+    const tables = await this.query<{ name: string }>(
+      "SELECT table_name AS name FROM duckdb_tables() WHERE NOT temporary AND schema_name = 'main' ORDER BY 1",
+    );
+    for (const t of tables) {
+      await this.query(
+        `SELECT count(*) AS n, bit_xor(hash(COLUMNS(*))) FROM "${t.name.replace(/"/g, '""')}"`,
+      );
     }
   }
 

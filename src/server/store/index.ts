@@ -4,7 +4,8 @@ import { DuckDBStore } from './duckdb';
 import { PostgresStore } from './postgres';
 import type { Store } from './Store';
 
-export type { BulkColumn, Param, Queryable, Row, Store } from './Store';
+export { isConnectionFailure, StoreUnavailableError } from './errors';
+export type { BulkColumn, Param, Queryable, Row, Store, TransactionOptions } from './Store';
 
 /** Where the store lives: PostgreSQL when a URL is given, otherwise a DuckDB file in the data folder. */
 export interface StoreLocation {
@@ -19,7 +20,8 @@ export function duckdbPath(dataDir: string): string {
 
 /** Opens the store the configuration names, creating the data folder for DuckDB when absent. */
 export async function openStore(where: StoreLocation): Promise<Store> {
-  if (where.databaseUrl) return PostgresStore.open(where.databaseUrl);
+  // A database that is still starting gets a few seconds before start-up gives up.
+  if (where.databaseUrl) return PostgresStore.open(where.databaseUrl, { waitMs: 10_000 });
   mkdirSync(where.dataDir, { recursive: true });
   return DuckDBStore.open(duckdbPath(where.dataDir));
 }

@@ -1,5 +1,6 @@
 import pg from 'pg';
-import type { BulkColumn, Param, Queryable, Row, Store } from './Store';
+import { isConnectionFailure, storeError } from './errors';
+import type { BulkColumn, Param, Queryable, Row, Store, TransactionOptions } from './Store';
 import { isoFromSqlTimestamp } from './values';
 
 // Both drivers answer plain JSON: counts and sums as numbers, timestamps as ISO text, dates as 'YYYY-MM-DD'.
@@ -31,12 +32,18 @@ class PgQueryable implements Queryable {
   constructor(private readonly client: pg.Pool | pg.PoolClient) {}
 
   async query<T extends Row = Row>(sql: string, params: readonly Param[] = []): Promise<T[]> {
-    const res = await this.client.query(sql, params as unknown[]);
-    return res.rows as T[];
+    try {
+      const res = await this.client.query(sql, params as unknown[]);
+      return res.rows as T[];
+    } catch (err) {
+      throw storeError(err);
+    }
   }
 
   async exec(sql: string): Promise<void> {
-    await this.client.query(sql);
+    await this.client.query(sql).catch((err) => {
+      throw storeError(err);
+    });
   }
 
   async bulkInsert(table: string, columns: readonly BulkColumn[], rows: readonly (readonly unknown[])[]) {
@@ -54,7 +61,9 @@ class PgQueryable implements Queryable {
           return v;
         }),
       );
-      await this.client.query(sql, cols);
+      await this.client.query(sql, cols).catch((err) => {
+        throw storeError(err);
+      });
     }
   }
 }
@@ -67,28 +76,63 @@ export class PostgresStore extends PgQueryable implements Store {
     super(pool);
   }
 
-  static async open(connectionString: string, poolSize = 8): Promise<PostgresStore> {
-    const pool = new pg.Pool({ connectionString, max: poolSize });
-    // Idle clients can fail when the server goes away; the next query reports it, so do not crash here.
+  /**
+   * Connects a pool and checks the server answers, retrying for `waitMs` (a database still starting
+   * when the API starts). While the server is away later, queries fail fast with
+   * StoreUnavailableError, and the pool reconnects on the next query once it is back.
+   */
+  static async open(connectionString: string, opts: { poolSize?: number; waitMs?: number } = {}) {
+    const pool = new pg.Pool({
+      connectionString,
+      max: opts.poolSize ?? 8,
+      // A server that does not answer must not hold requests: fail, answer 503, try again later.
+      connectionTimeoutMillis: 3_000,
+      keepAlive: true,
+    });
+    // Idle clients fail when the server goes away; the pool drops them and the next query reports
+    // it, so an 'error' event must never reach the process as an uncaught exception.
     pool.on('error', () => undefined);
-    await pool.query('SELECT 1');
-    return new PostgresStore(pool);
+    const deadline = Date.now() + (opts.waitMs ?? 0);
+    for (;;) {
+      try {
+        await pool.query('SELECT 1');
+        return new PostgresStore(pool);
+      } catch (err) {
+        if (Date.now() >= deadline) {
+          await pool.end().catch(() => undefined);
+          throw storeError(err);
+        }
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
   }
 
-  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>, opts: TransactionOptions = {}): Promise<T> {
+    const client = await this.pool.connect().catch((err) => {
+      throw storeError(err);
+    });
+    // A checked-out client is not watched by the pool: without a listener, a server that goes away
+    // mid-transaction raises an 'error' event that would end the process.
+    let broken: unknown;
+    const onError = (err: unknown) => {
+      broken = err;
+    };
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
-      try {
-        const out = await fn(new PgQueryable(client));
-        await client.query('COMMIT');
-        return out;
-      } catch (err) {
-        await client.query('ROLLBACK');
-        throw err;
-      }
+      if (opts.lock !== undefined)
+        await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [opts.lock]);
+      const out = await fn(new PgQueryable(client));
+      await client.query('COMMIT');
+      return out;
+    } catch (err) {
+      if (isConnectionFailure(err)) broken ??= err;
+      if (!broken) await client.query('ROLLBACK').catch((e) => (broken = e));
+      throw storeError(err);
     } finally {
-      client.release();
+      client.off('error', onError);
+      // A client whose connection failed is destroyed rather than handed to the next request.
+      client.release(broken ? (broken instanceof Error ? broken : new Error(String(broken))) : undefined);
     }
   }
 

@@ -234,3 +234,14 @@ export const DATA_CODES: Readonly<Record<number, Handler>> = {
   402: (db, q) => adPie(db, q, 'prospects', true),
   403: (db, q) => adPie(db, q, 'leases', true),
 };
+
+/** The claim the ILS page needs; its data codes need it too, whoever asks for them. */
+export const ILS_CLAIM = { type: 'HawkEyeDashboardILS', value: 'Read' } as const;
+
+/** Data codes that only holders of a claim may read (the ILS page's 400-403). */
+export const CLAIMED_CODES: Readonly<Record<number, { type: string; value: string }>> = {
+  400: ILS_CLAIM,
+  401: ILS_CLAIM,
+  402: ILS_CLAIM,
+  403: ILS_CLAIM,
+};

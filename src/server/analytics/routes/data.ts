@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { requireDataScope } from '../../auth/scope';
-import { DATA_CODES } from '../queries/dataCodes';
+import { requireDataScope, scopeOf } from '../../auth/scope';
+import { userHasClaim } from '../../auth/userLookup';
+import { CLAIMED_CODES, DATA_CODES } from '../queries/dataCodes';
 import { type DataBody, type DataQuery, resolveQuery } from '../request';
 import { ref } from '../schemas';
 import { DATA_ENDPOINTS } from './endpoints';
@@ -18,9 +19,16 @@ export async function registerDataRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/api/data',
     { preHandler: requireDataScope, schema: { body: ref('data-codes', 'request') } },
-    async (request) => {
-      const q = await resolveQuery(request, { dates: true });
+    async (request, reply) => {
       const code = (request.body as DataBody).requestedData as number;
+      const claim = CLAIMED_CODES[code];
+      if (claim && !(await userHasClaim(db, scopeOf(request).userId, claim))) {
+        return reply.status(403).send({
+          error: 'Forbidden',
+          message: `Data code ${code} needs the claim ${claim.type}=${claim.value}`,
+        });
+      }
+      const q = await resolveQuery(request, { dates: true });
       return answer(`code ${code}`, q, () => DATA_CODES[code](db, q));
     },
   );

@@ -1,0 +1,52 @@
+/**
+ * The database cannot be reached right now (stopped, restarting, refusing or dropping connections).
+ * Routes answer it with 503 and Retry-After rather than 500: the request was fine, try again soon.
+ */
+export class StoreUnavailableError extends Error {
+  readonly statusCode = 503;
+
+  constructor(override readonly cause: unknown) {
+    super(`The database is unavailable: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'StoreUnavailableError';
+  }
+}
+
+// Socket errors of a connection that failed or died, and PostgreSQL's SQLSTATEs for the same:
+// class 08 (connection exception), 57P01-57P03 (shut down by the administrator, crash, not yet
+// accepting connections) and 53300 (too many connections).
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+const CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|Client was closed and is not queryable|the database system is (?:starting up|shutting down|in recovery mode)/i;
+
+/** Whether a driver error means the database is out of reach (as opposed to a bad statement). */
+export function isConnectionFailure(err: unknown): boolean {
+  if (err instanceof StoreUnavailableError) return true;
+  if (!err || typeof err !== 'object') return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true;
+  // AggregateError (several addresses refused) carries the socket errors inside.
+  const inner = (err as { errors?: unknown }).errors;
+  if (Array.isArray(inner) && inner.some(isConnectionFailure)) return true;
+  const message = (err as { message?: unknown }).message;
+  return typeof message === 'string' && CONNECTION_MESSAGES.test(message);
+}
+
+/** The error to throw for a driver error: StoreUnavailableError when the database is out of reach. */
+export function storeError(err: unknown): unknown {
+  return isConnectionFailure(err) && !(err instanceof StoreUnavailableError)
+    ? new StoreUnavailableError(err)
+    : err;
+}

@@ -345,7 +345,11 @@ describe.each(DRIVERS)('analytics on the seeded small scale (%s)', (driver) => {
       for (const code of Object.keys(DATA_CODES)) {
         if (CLAIMED_CODES[Number(code)]) {
           // The ILS codes need the ILS claim, which the manager does not hold: refused outright.
-          const refused = await post(server, manager, '/api/data', { ...P, ...ask, requestedData: Number(code) });
+          const refused = await post(server, manager, '/api/data', {
+            ...P,
+            ...ask,
+            requestedData: Number(code),
+          });
           expect(refused.status, code).toBe(403);
           expect(refused.body.message).toBe(`Data code ${code} needs the claim HawkEyeDashboardILS=Read`);
           continue;

@@ -42,7 +42,7 @@ export const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
 
 /** Answers that carry tokens or people's data: the API, sign-in, claims, sign-out and password routes. */
 const NO_STORE_PATHS =
-  /^\/(?:api\/|token|claims|logout|forgotpassword|reset-password|post-feedback|post-support)(?:[/?]|$)/;
+  /^\/(?:api\/|(?:token|claims|logout|forgotpassword|reset-password|post-feedback|post-support)(?:[/?]|$))/;
 
 /** Source maps stay on the build machine: the server never serves them. */
 const SOURCE_MAP = /\.map$/i;

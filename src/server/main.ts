@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { dirname, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type AppContext, buildApp } from './app';
 import { type Config, loadConfig } from './config';
@@ -90,8 +91,10 @@ export function startupFailure(
   const file = config ? duckdbPath(config.dataDir) : 'the database file';
   if (e?.code === 'EADDRINUSE')
     return `port ${config?.port} is already in use: stop the other server or set PORT`;
-  if (e?.code === 'EACCES' || e?.code === 'EROFS' || e?.code === 'EPERM')
-    return `the data folder ${config?.dataDir ?? ''} cannot be written (${first}); make it writable or set DATA_DIR`;
+  if (e?.code === 'EACCES' || e?.code === 'EROFS' || e?.code === 'EPERM') {
+    const folder = config?.dataDir ?? (e.path ? dirname(e.path) : resolve(process.env.DATA_DIR || './data'));
+    return `the data folder ${folder} cannot be written (${first}); make it writable or set DATA_DIR`;
+  }
   if (config?.databaseUrl && isConnectionFailure(err)) {
     const where = /@([^/?]+)/.exec(config.databaseUrl)?.[1] ?? 'DATABASE_URL';
     return `the PostgreSQL server at ${where} does not answer (${first.replace(/^The database is unavailable: /, '')})`;

@@ -33,6 +33,8 @@ export interface TestServerOptions {
   seed?: boolean;
   /** Extra environment for the configuration (e.g. ACCESS_TOKEN_TTL_SECONDS). */
   env?: Record<string, string>;
+  /** A built client to serve (the page, assets); none by default. */
+  clientDir?: string;
 }
 
 /**
@@ -52,7 +54,7 @@ export async function startTestServer(opts: TestServerOptions): Promise<TestServ
     LOG_LEVEL: 'silent',
     ...opts.env,
   });
-  const { app, ctx } = await startServer({ config, seedWhenEmpty: false, logger: false });
+  const { app, ctx } = await startServer({ config, seedWhenEmpty: false, logger: false, clientDir: opts.clientDir });
   if (opts.seed !== false) await seedDatabase(ctx.store, { scale: 'small', seed: 7, asOf: TEST_AS_OF });
   const port = (app.server.address() as AddressInfo).port;
   return {

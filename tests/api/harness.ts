@@ -54,7 +54,12 @@ export async function startTestServer(opts: TestServerOptions): Promise<TestServ
     LOG_LEVEL: 'silent',
     ...opts.env,
   });
-  const { app, ctx } = await startServer({ config, seedWhenEmpty: false, logger: false, clientDir: opts.clientDir });
+  const { app, ctx } = await startServer({
+    config,
+    seedWhenEmpty: false,
+    logger: false,
+    clientDir: opts.clientDir,
+  });
   if (opts.seed !== false) await seedDatabase(ctx.store, { scale: 'small', seed: 7, asOf: TEST_AS_OF });
   const port = (app.server.address() as AddressInfo).port;
   return {

@@ -1,0 +1,206 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../src/server/seed/demoUsers';
+import { DRIVERS, startTestServer, type TestServer } from './harness';
+
+// Every route the server has, sent malformed bodies and queries: wrong types, missing and unknown
+// fields, huge arrays and strings, extreme dates, injection strings, deep nesting, broken JSON. The
+// answer may be any 4xx (or a 200 where the input happens to be acceptable), never a 500.
+
+interface Route {
+  method: string;
+  path: string;
+}
+
+/** The routes of a running app, from Fastify's route tree (every method but HEAD). */
+function routesOf(server: TestServer): Route[] {
+  const tree = server.app.printRoutes({ commonPrefix: false });
+  const stack: string[] = [];
+  const routes: Route[] = [];
+  for (const line of tree.split('\n')) {
+    const m = /^([│ ]*)(?:├── |└── )(\S+) \(([^)]+)\)/.exec(line);
+    if (!m) continue;
+    const depth = m[1].length / 4;
+    stack.length = depth;
+    stack.push(m[2]);
+    for (const method of m[3].split(', '))
+      if (method !== 'HEAD') routes.push({ method, path: stack.join('') });
+  }
+  return routes;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document is walked by name
+type OpenApi = Record<string, any>;
+
+/** The property names a route's body schema declares, from the OpenAPI document (data routes). */
+function bodyProperties(openapi: OpenApi, route: Route): string[] {
+  const op = openapi.paths?.[route.path]?.[route.method.toLowerCase()];
+  const ref: string | undefined = op?.requestBody?.content?.['application/json']?.schema?.$ref;
+  if (!ref) return [];
+  let node: OpenApi | undefined = openapi;
+  for (const part of ref.replace(/^#\//, '').split('/')) node = node?.[part];
+  const props = new Set<string>(Object.keys(node?.properties ?? {}));
+  for (const sub of node?.allOf ?? []) for (const k of Object.keys(sub?.properties ?? {})) props.add(k);
+  return [...props];
+}
+
+// The fields of the routes outside the OpenAPI document (auth, forms, editor), as their schemas name them.
+const KNOWN_FIELDS = [
+  'grantType',
+  'clientId',
+  'username',
+  'password',
+  'refreshToken',
+  'impersonationToken',
+  'token',
+  'overallSatisfaction',
+  'comments',
+  'email',
+  'file',
+  'text',
+];
+
+const deep = (n: number): unknown => {
+  let v: unknown = 1;
+  for (let i = 0; i < n; i++) v = { a: v };
+  return v;
+};
+
+const HOSTILE_VALUES: unknown[] = [
+  null,
+  true,
+  -1,
+  0.5,
+  1e308,
+  Number.MAX_SAFE_INTEGER,
+  '',
+  'x'.repeat(200_000),
+  "' OR 1=1; DROP TABLE users; --",
+  '"; SELECT pg_sleep(10); --',
+  '<script>alert(1)</script>',
+  '../../../../etc/passwd',
+  '\u0000\u0001\u0007',
+  '9999-12-31',
+  '0000-01-01T00:00',
+  '2026-02-30',
+  '1970-01-01T25:61:61Z',
+  [],
+  Array.from({ length: 50_000 }, (_, i) => i),
+  ['x', { a: 1 }, null],
+  {},
+  { $ref: '#/', __proto__: { admin: true } },
+  deep(2_000),
+];
+
+/** Raw texts that are not a JSON object at all. */
+const RAW_BODIES = [
+  '',
+  'null',
+  '[]',
+  '"text"',
+  '42',
+  '{',
+  '{"a":',
+  '{"a": 1,}',
+  `${'['.repeat(20_000)}`,
+  '\u0000',
+];
+
+async function send(server: TestServer, route: Route, auth: Record<string, string>, body?: string) {
+  const url = `${server.url}${route.path.replace(/:file/, 'volume.json')}`;
+  const res = await fetch(url, {
+    method: route.method,
+    headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: route.method === 'GET' ? undefined : body,
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+describe.each(DRIVERS)('fuzzing every route on %s', (driver) => {
+  let server: TestServer;
+  const work = mkdtempSync(join(tmpdir(), 'hawkeye-fuzz-'));
+
+  beforeAll(async () => {
+    const dashboards = join(work, 'dashboards');
+    cpSync(join(process.cwd(), 'dashboards'), dashboards, { recursive: true });
+    server = await startTestServer({
+      driver,
+      env: {
+        DASHBOARDS_DIR: dashboards,
+        DASHBOARDS_WRITABLE: '1',
+        LOGIN_FAILURES_PER_USERNAME: '100000',
+        LOGIN_FAILURES_PER_ADDRESS: '100000',
+      },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('answers no malformed request with a 500', async () => {
+    const signIn = await fetch(`${server.url}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        grantType: 'password',
+        clientId: 'HawkEye',
+        username: 'admin',
+        password: DEMO_PASSWORD,
+      }),
+    });
+    const tokens = (await signIn.json()) as { accessToken: string; extendedDataToken: string };
+    const auth = {
+      authorization: `Bearer ${tokens.accessToken}`,
+      'x-extended-data-token': tokens.extendedDataToken,
+    };
+    const openapi = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as OpenApi;
+    const routes = routesOf(server);
+    expect(routes.length).toBeGreaterThan(40);
+
+    const statuses = new Map<number, number>();
+    const failures: string[] = [];
+    let total = 0;
+    for (const route of routes) {
+      const declared = bodyProperties(openapi, route);
+      const fields = declared.length ? declared : KNOWN_FIELDS;
+      const bodies: string[] = [...RAW_BODIES];
+      bodies.push(JSON.stringify({}), JSON.stringify({ jwtExtendedToken: tokens.extendedDataToken }));
+      for (const field of fields)
+        for (const value of HOSTILE_VALUES)
+          bodies.push(JSON.stringify({ jwtExtendedToken: tokens.extendedDataToken, [field]: value }));
+      // A whole body of extremes at once.
+      bodies.push(
+        JSON.stringify({
+          jwtExtendedToken: tokens.extendedDataToken,
+          startDate: '9999-12-31',
+          endDate: '9999-12-31T23:59:59.999999',
+          siteIds: Array.from({ length: 50_000 }, (_, i) => i),
+          limit: 1e9,
+          skip: -5,
+          sort: [{ column: 'x; DROP TABLE sites', direction: 'sideways' }],
+          requestedData: 999,
+        }),
+      );
+      const queue = route.method === 'GET' ? RAW_BODIES.map(() => undefined) : bodies;
+      // Eight at a time: a busy server, not a serial trickle.
+      for (let i = 0; i < queue.length; i += 8) {
+        const batch = queue.slice(i, i + 8);
+        const answers = await Promise.all(batch.map((b) => send(server, route, auth, b)));
+        answers.forEach((status, k) => {
+          total++;
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          if (status >= 500)
+            failures.push(`${route.method} ${route.path} ${status} ${String(batch[k]).slice(0, 120)}`);
+        });
+      }
+    }
+    console.log(
+      `fuzz (${driver}): ${total} requests over ${routes.length} routes; answers by status ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`,
+    );
+    expect(failures).toEqual([]);
+  });
+});

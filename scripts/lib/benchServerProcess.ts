@@ -4,16 +4,22 @@ import { once } from 'node:events';
 /** A server started by scripts/lib/benchServer.ts in a child process. */
 export interface BenchServer {
   url: string;
+  /** The server process, for its CPU time and memory (/proc). */
+  pid: number;
   /** Empties the server's result cache (a first visit runs every query). */
   clearCache(): Promise<void>;
   stop(): Promise<void>;
 }
 
 /** Starts the bench server on a fresh DATA_DIR (DuckDB) seeded with `scale`; resolves once it listens. */
-export async function startBenchServer(dataDir: string, scale: string): Promise<BenchServer> {
+export async function startBenchServer(
+  dataDir: string,
+  scale: string,
+  env: Record<string, string> = {},
+): Promise<BenchServer> {
   const child: ChildProcess = fork('scripts/lib/benchServer.ts', {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', BENCH_SCALE: scale },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', BENCH_SCALE: scale, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = once(child, 'exit').then(([code]) => {
@@ -27,6 +33,7 @@ export async function startBenchServer(dataDir: string, scale: string): Promise<
   const url = await Promise.race([ready, exited]);
   return {
     url,
+    pid: child.pid ?? 0,
     async clearCache() {
       const cleared = once(child, 'message');
       child.send('clear-cache');

@@ -1,0 +1,179 @@
+/**
+ * Many users at once: N clients (default 100) keep one request each in flight for D seconds
+ * (default 60) against the server in its own process, on a mix of 10 data endpoints, at the demo
+ * scale on DuckDB. Two phases:
+ *   miss  every request asks for a random period, so the result cache (almost) never answers;
+ *   hit   every request asks for one of three periods, so after the first round the cache answers.
+ * Prints, per phase: requests/s, latency p50/p95/p99, errors (any answer but 200, or a failed
+ * connection), the server's user and system CPU time, and its memory (RSS) before and after.
+ *
+ *   npm run bench:load [-- --clients 100 --seconds 60 --scale demo --phases miss,hit]
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEMO_PASSWORD } from '../src/server/seed/demoUsers';
+import { parseArgs } from './lib/args';
+import { startBenchServer } from './lib/benchServerProcess';
+
+const { options } = parseArgs(process.argv.slice(2));
+const option = (name: string, fallback: string) =>
+  typeof options[name] === 'string' ? String(options[name]) : fallback;
+const CLIENTS = Number(option('clients', '100'));
+const SECONDS = Number(option('seconds', '60'));
+const SCALE = option('scale', 'demo');
+const PHASES = option('phases', 'miss,hit').split(',');
+
+/** The mix: ten data endpoints the pages call most, each with the body fields it takes. */
+const MIX: { path: string; body: (period: Period) => Record<string, unknown> }[] = [
+  { path: '/api/data', body: (p) => ({ ...p, requestedData: 100 }) },
+  { path: '/api/data', body: (p) => ({ ...p, requestedData: 101 }) },
+  { path: '/api/data', body: (p) => ({ ...p, requestedData: 105 }) },
+  { path: '/api/data/caller_behavior/missed_calls/by_site', body: (p) => ({ ...p, limit: 10, skip: 0 }) },
+  { path: '/api/data/ad_source_effectiveness/overall', body: (p) => ({ ...p, limit: 10, skip: 0 }) },
+  { path: '/api/data/employee_call_performance/by_site', body: (p) => ({ ...p, limit: 10, skip: 0 }) },
+  { path: '/api/data/communication/volume/by_site', body: (p) => ({ ...p, limit: 10, skip: 0 }) },
+  { path: '/api/data/communication/response_time/by_type', body: (p) => ({ ...p }) },
+  { path: '/api/data/communication/average_response_time_trend', body: (p) => ({ ...p }) },
+  { path: '/api/data/action_required/by_site', body: () => ({ limit: 10, skip: 0 }) },
+];
+
+interface Period {
+  startDate: string;
+  endDate: string;
+}
+
+const DAY = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** A period of 7 to 90 days ending somewhere in the 14 months of data before November 2026. */
+function randomPeriod(): Period {
+  const end = Date.UTC(2026, 10, 15) - Math.floor(Math.random() * 420) * DAY;
+  return { startDate: iso(end - (6 + Math.floor(Math.random() * 84)) * DAY), endDate: iso(end) };
+}
+const FIXED: Period[] = [
+  { startDate: '2026-10-16', endDate: '2026-11-14' },
+  { startDate: '2026-08-01', endDate: '2026-10-31' },
+  { startDate: '2025-01-01', endDate: '2025-12-31' },
+];
+
+/** CPU seconds (user, system) and resident memory (MB) of a process, from /proc. */
+function processStats(pid: number): { user: number; system: number; rssMb: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = 100; // USER_HZ on Linux
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return { user: Number(fields[11]) / ticks, system: Number(fields[12]) / ticks, rssMb: rssKb / 1024 };
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
+
+function post(
+  url: URL,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<{ status: number; text: string }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        path,
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => {
+          text += d;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+    : Number.NaN;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-load-'));
+process.stdout.write(`Seeding the ${SCALE} scale and starting the server in its own process...\n`);
+const server = await startBenchServer(dir, SCALE, {
+  LOGIN_FAILURES_PER_ADDRESS: '100000',
+  LOGIN_FAILURES_PER_USERNAME: '100000',
+});
+const base = new URL(server.url);
+try {
+  const signIn = await post(base, '/token', {
+    grantType: 'password',
+    clientId: 'HawkEye',
+    username: 'admin',
+    password: DEMO_PASSWORD,
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}: ${signIn.text}`);
+  const tokens = JSON.parse(signIn.text) as { accessToken: string; extendedDataToken: string };
+  process.stdout.write(
+    `${CLIENTS} clients, ${SECONDS} s per phase, ${MIX.length} endpoints, ${SCALE} scale, DuckDB, 2 cores\n\n`,
+  );
+  const rows: string[] = [];
+  for (const phase of PHASES) {
+    await server.clearCache();
+    const pick = phase === 'hit' ? () => FIXED[Math.floor(Math.random() * FIXED.length)] : randomPeriod;
+    const before = processStats(server.pid);
+    const latencies: number[] = [];
+    const errors = new Map<string, number>();
+    const started = performance.now();
+    const deadline = started + SECONDS * 1000;
+    const client = async () => {
+      while (performance.now() < deadline) {
+        const e = MIX[Math.floor(Math.random() * MIX.length)];
+        const t0 = performance.now();
+        try {
+          const r = await post(
+            base,
+            e.path,
+            { ...e.body(pick()), jwtExtendedToken: tokens.extendedDataToken },
+            tokens.accessToken,
+          );
+          if (r.status !== 200) errors.set(`HTTP ${r.status}`, (errors.get(`HTTP ${r.status}`) ?? 0) + 1);
+        } catch (err) {
+          const key = (err as NodeJS.ErrnoException).code ?? String(err);
+          errors.set(key, (errors.get(key) ?? 0) + 1);
+        }
+        latencies.push(performance.now() - t0);
+      }
+    };
+    await Promise.all(Array.from({ length: CLIENTS }, client));
+    const elapsed = (performance.now() - started) / 1000;
+    const after = processStats(server.pid);
+    latencies.sort((a, b) => a - b);
+    const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
+    const user = after.user - before.user;
+    const system = after.system - before.system;
+    rows.push(
+      `| ${phase} | ${latencies.length} | ${(latencies.length / elapsed).toFixed(0)} | ${percentile(latencies, 50).toFixed(0)} | ${percentile(latencies, 95).toFixed(0)} | ${percentile(latencies, 99).toFixed(0)} | ${errorCount}${errorCount ? ` (${[...errors].map(([k, n]) => `${k}: ${n}`).join(', ')})` : ''} | ${user.toFixed(1)} (${((user / elapsed) * 100).toFixed(0)} %) | ${system.toFixed(1)} (${((system / elapsed) * 100).toFixed(0)} %) | ${before.rssMb.toFixed(0)} → ${after.rssMb.toFixed(0)} |`,
+    );
+    process.stdout.write(`${rows[rows.length - 1]}\n`);
+  }
+  process.stdout.write(
+    `\n| phase | requests | requests/s | p50 ms | p95 ms | p99 ms | errors | server user CPU s | server system CPU s | server RSS MB before → after |\n|---|---:|---:|---:|---:|---:|---|---:|---:|---|\n${rows.join('\n')}\n`,
+  );
+} finally {
+  agent.destroy();
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+}

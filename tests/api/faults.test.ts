@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createImpersonationCode } from '../../src/server/auth/impersonationCodes';
+import { findUserByUsername } from '../../src/server/auth/userLookup';
 import { DEMO_PASSWORD } from '../../src/server/seed/demoUsers';
 import { SERVICE_ERROR_MESSAGE } from '../../src/shared/serverErrorMessages';
 import { DRIVERS, startTestServer, type TestServer } from './harness';
@@ -47,6 +49,21 @@ async function dataCall(server: TestServer, s: Session, body: Record<string, unk
     s.accessToken,
   );
 }
+
+/** A fresh impersonation code for `username`, as `npm run users -- impersonation-code` makes one. */
+async function codeFor(server: TestServer, username: string): Promise<string> {
+  const target = await findUserByUsername(server.ctx.store, username);
+  return (await createImpersonationCode(server.ctx.store, target!.id, 900)).code;
+}
+
+/** The impersonation grant, sent by a signed-in impersonator. */
+const impersonate = (server: TestServer, actor: Session, code: string) =>
+  send(
+    server,
+    '/token',
+    { grantType: 'impersonation', clientId: 'HawkEye', impersonationToken: code },
+    actor.accessToken,
+  );
 
 const count = (statuses: number[]) =>
   statuses.reduce<Record<number, number>>((m, s) => {
@@ -150,19 +167,9 @@ describe.each(DRIVERS)('faults on %s', (driver) => {
 
   it('one impersonation code spent 5 times at once: one session, never a 500', async () => {
     const admin = await signIn(server);
-    const { createImpersonationCode } = await import('../../src/server/auth/impersonationCodes');
-    const { findUserByUsername } = await import('../../src/server/auth/userLookup');
-    const target = await findUserByUsername(server.ctx.store, 'manager');
-    const { code } = await createImpersonationCode(server.ctx.store, target!.id, 900);
+    const code = await codeFor(server, 'manager');
     const statuses = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        send(
-          server,
-          '/token',
-          { grantType: 'impersonation', clientId: 'HawkEye', impersonationToken: code },
-          admin.accessToken,
-        ).then((r) => r.status),
-      ),
+      Array.from({ length: 5 }, () => impersonate(server, admin, code).then((r) => r.status)),
     );
     expect(count(statuses)).toEqual({ 200: 1, 401: 4 });
   });
@@ -170,26 +177,12 @@ describe.each(DRIVERS)('faults on %s', (driver) => {
   it('bad impersonation codes have their own limit: the impersonator can still sign in', async () => {
     const admin = await signIn(server);
     // A code that works clears the count, as a right password does.
-    const { createImpersonationCode } = await import('../../src/server/auth/impersonationCodes');
-    const { findUserByUsername } = await import('../../src/server/auth/userLookup');
-    const target = await findUserByUsername(server.ctx.store, 'manager');
-    const { code } = await createImpersonationCode(server.ctx.store, target!.id, 900);
-    const good = await send(
-      server,
-      '/token',
-      { grantType: 'impersonation', clientId: 'HawkEye', impersonationToken: code },
-      admin.accessToken,
-    );
+    const code = await codeFor(server, 'manager');
+    const good = await impersonate(server, admin, code);
     expect(good.status).toBe(200);
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const r = await send(
-        server,
-        '/token',
-        { grantType: 'impersonation', clientId: 'HawkEye', impersonationToken: `not-a-code-${i}` },
-        admin.accessToken,
-      );
-      statuses.push(r.status);
+      statuses.push((await impersonate(server, admin, `not-a-code-${i}`)).status);
     }
     expect(count(statuses)).toEqual({ 401: 10, 429: 2 });
     expect((await send(server, '/token', password('admin'))).status).toBe(200);
@@ -301,21 +294,23 @@ describe('PostgreSQL stopped and restarted under mixed read and write traffic', 
     const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
     // Traffic until each kind has answered at least once, then the outage.
     await expect.poll(() => new Set(results.map((r) => r.kind)).size, { timeout: 20_000 }).toBe(4);
+    /** Waits until `kinds` kinds of request have answered `status` since `since`. */
+    const answered = (since: number, status: number, kinds: number) =>
+      expect
+        .poll(
+          () => new Set(results.filter((r) => r.at > since && r.status === status).map((r) => r.kind)).size,
+          {
+            timeout: 20_000,
+          },
+        )
+        .toBe(kinds);
     await pg.halt();
     const down = Date.now();
     // While it is down: until every database kind has answered 503 at least once.
-    await expect
-      .poll(() => new Set(results.filter((r) => r.at > down && r.status === 503).map((r) => r.kind)).size, {
-        timeout: 20_000,
-      })
-      .toBe(3);
+    await answered(down, 503, 3);
     await pg.resume();
     const back = Date.now();
-    await expect
-      .poll(() => new Set(results.filter((r) => r.at > back && r.status === 200).map((r) => r.kind)).size, {
-        timeout: 10_000,
-      })
-      .toBe(4);
+    await answered(back, 200, 4);
     await wait(200);
     running = false;
     await Promise.all(workers);

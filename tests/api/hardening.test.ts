@@ -49,6 +49,14 @@ async function tokenCall(server: TestServer, body: unknown) {
   return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
 }
 
+const signInAdmin = (server: TestServer) =>
+  tokenCall(server, {
+    grantType: 'password',
+    clientId: 'HawkEye',
+    username: 'admin',
+    password: DEMO_PASSWORD,
+  });
+
 describe('headers and error shapes', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -84,12 +92,7 @@ describe('headers and error shapes', () => {
   });
 
   it('tokens, claims and data answers are never cached; bundles are', async () => {
-    const signIn = await tokenCall(server, {
-      grantType: 'password',
-      clientId: 'HawkEye',
-      username: 'admin',
-      password: DEMO_PASSWORD,
-    });
+    const signIn = await signInAdmin(server);
     expect(signIn.status).toBe(200);
     expect(signIn.headers.get('cache-control')).toBe('no-store');
     const auth = { authorization: `Bearer ${signIn.body.accessToken}` };
@@ -133,12 +136,7 @@ describe('headers and error shapes', () => {
   });
 
   it('the editor answers located syntax errors for deep nesting and raw control characters, never 500', async () => {
-    const signIn = await tokenCall(server, {
-      grantType: 'password',
-      clientId: 'HawkEye',
-      username: 'admin',
-      password: DEMO_PASSWORD,
-    });
+    const signIn = await signInAdmin(server);
     const headers = {
       authorization: `Bearer ${signIn.body.accessToken}`,
       'content-type': 'application/json',
@@ -265,6 +263,14 @@ describe('start-up failures end in one clear line and a non-zero exit', () => {
   });
 });
 
+/** The status of a password sign-in at one instance. */
+const signInAs = (url: string, username: string, password: string) =>
+  fetch(`${url}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grantType: 'password', clientId: 'HawkEye', username, password }),
+  }).then((r) => r.status);
+
 describe('two API processes on one PostgreSQL', () => {
   let pg: TempPostgres;
   const apis: Awaited<ReturnType<typeof startApi>>[] = [];
@@ -298,33 +304,12 @@ describe('two API processes on one PostgreSQL', () => {
 
   it('share one sign-in limit: 40 guesses spread over both check exactly 10 passwords', async () => {
     expect(new Set(urls).size).toBe(2);
-    const guesses = Array.from({ length: 40 }, (_, i) =>
-      fetch(`${urls[i % 2]}/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          grantType: 'password',
-          clientId: 'HawkEye',
-          username: 'manager',
-          password: `guess-${i}`,
-        }),
-      }).then((r) => r.status),
-    );
+    const guesses = Array.from({ length: 40 }, (_, i) => signInAs(urls[i % 2], 'manager', `guess-${i}`));
     const statuses = await Promise.all(guesses);
     expect(statuses.filter((s) => s === 401)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(30);
     for (const url of urls) {
-      const right = await fetch(`${url}/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          grantType: 'password',
-          clientId: 'HawkEye',
-          username: 'manager',
-          password: DEMO_PASSWORD,
-        }),
-      });
-      expect(right.status).toBe(429);
+      expect(await signInAs(url, 'manager', DEMO_PASSWORD)).toBe(429);
     }
   });
 });

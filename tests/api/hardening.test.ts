@@ -28,7 +28,13 @@ import { startTestServer, TEST_AS_OF, type TestServer } from './harness';
 // two API processes on one PostgreSQL.
 
 const work = mkdtempSync(join(tmpdir(), 'hawkeye-hardening-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+/** Every API process a test started: none outlives the file, whatever its test did. */
+const started: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of started)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  rmSync(work, { recursive: true, force: true });
+});
 
 /** A stand-in for the built client: a page, a bundle and its source map. */
 function fakeClient(): string {
@@ -188,6 +194,7 @@ async function startApi(env: Record<string, string>, opts: { asUser?: string } =
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.push(child);
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (d) => {

@@ -62,7 +62,7 @@ export function PanelCard({ name, panel }: { name: string; panel: Panel }) {
           )}
         </Group>
       )}
-      <PanelErrorBoundary title={title}>
+      <PanelErrorBoundary title={title} resetKey={host.applyCount}>
         <Stack gap="md">
           {panel.blocks.map((block, i) =>
             evaluateCondition(block.when, params) ? (

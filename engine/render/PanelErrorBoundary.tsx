@@ -6,6 +6,8 @@ import { messages } from '../definitions/messages';
 interface BoundaryProps {
   title: string;
   onReset: () => void;
+  /** A value whose change clears the error and renders the panel again (the filter's apply count). */
+  resetKey: unknown;
   children: ReactNode;
 }
 
@@ -14,6 +16,14 @@ class Boundary extends Component<BoundaryProps, { error: Error | null }> {
 
   static getDerivedStateFromError(error: Error) {
     return { error };
+  }
+
+  override componentDidUpdate(previous: BoundaryProps) {
+    // A new apply (or Reset) asks every panel again, a failed one included.
+    if (this.state.error && previous.resetKey !== this.props.resetKey) {
+      this.props.onReset();
+      this.setState({ error: null });
+    }
   }
 
   override render() {
@@ -40,13 +50,22 @@ class Boundary extends Component<BoundaryProps, { error: Error | null }> {
 
 /**
  * One panel's error boundary: a failing widget or request shows an error card with a Retry
- * (which also resets failed queries), never a blank page.
+ * (which also resets failed queries), never a blank page. A change of `resetKey` (the next apply
+ * of the global filter) does what Retry does.
  */
-export function PanelErrorBoundary({ title, children }: { title: string; children: ReactNode }) {
+export function PanelErrorBoundary({
+  title,
+  resetKey,
+  children,
+}: {
+  title: string;
+  resetKey: unknown;
+  children: ReactNode;
+}) {
   return (
     <QueryErrorResetBoundary>
       {({ reset }) => (
-        <Boundary title={title} onReset={reset}>
+        <Boundary title={title} onReset={reset} resetKey={resetKey}>
           {children}
         </Boundary>
       )}

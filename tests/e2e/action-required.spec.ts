@@ -1,4 +1,3 @@
-import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
 import {
   fullPageShot,
   openDashboard,
@@ -11,6 +10,7 @@ import {
   totalsCells,
   widgetsReady,
 } from './helpers';
+import { expect, type Locator, type Page, type Request, test } from './test';
 
 const ROUTE = '/dashboard/action-required';
 const CHART = '/api/data/action_required';

@@ -1,4 +1,3 @@
-import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
 import {
   fullPageShot,
   openDashboard,
@@ -11,6 +10,7 @@ import {
   totalsCells,
   widgetsReady,
 } from './helpers';
+import { expect, type Locator, type Page, type Request, test } from './test';
 
 const ROUTE = '/dashboard/ad-source-effectiveness';
 const OVERALL = '/api/data/ad_source_effectiveness/overall';

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import { E2E_DATA_DIR } from './e2eEnv';
 import { DEMO_PASSWORD, openAccountMenu, signIn } from './helpers';
+import { expect, type Page, test } from './test';
 
 async function submitLogin(page: Page, username: string, password: string) {
   await page.goto('/login');

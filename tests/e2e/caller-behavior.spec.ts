@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
 import {
   clickSlice,
   dataRequests,
@@ -11,6 +10,7 @@ import {
   sliceLabels,
   startExtraServer,
 } from './helpers';
+import { expect, type Locator, type Page, type Request, test } from './test';
 
 interface TileAnswer {
   headers: string[];
@@ -264,7 +264,7 @@ test('Missed Calls By Site: page 2 shows rows 11-20 in the same order (a server 
 }) => {
   // The e2e data has 9 sites, one page: this check needs a second server with more of them.
   const dataDir = mkdtempSync(join(tmpdir(), 'cb-paging-'));
-  const server = await startExtraServer({ port: 8721, dataDir, sites: 24 });
+  const server = await startExtraServer({ dataDir, sites: 24 });
   try {
     const requests = await openCallerBehavior(page, server.url);
     const { table, answer, percents } = await checkPageOne(page, requests);

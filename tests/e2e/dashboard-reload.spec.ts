@@ -1,8 +1,8 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import { type ExtraServer, signIn, startExtraServer } from './helpers';
+import { expect, type Page, test } from './test';
 
 // A second server watching a temporary copy of dashboards/: the edits never touch the repository.
 test.describe.configure({ timeout: 180_000 });
@@ -15,7 +15,7 @@ test.beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'dashboard-reload-'));
   dashboardsDir = join(workDir, 'dashboards');
   cpSync(join(process.cwd(), 'dashboards'), dashboardsDir, { recursive: true });
-  server = await startExtraServer({ port: 8722, dataDir: join(workDir, 'data'), dashboardsDir });
+  server = await startExtraServer({ dataDir: join(workDir, 'data'), dashboardsDir });
 });
 
 test.afterAll(async () => {

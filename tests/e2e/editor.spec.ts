@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import { openAccountMenu, signIn, startExtraServer } from './helpers';
+import { expect, type Page, test } from './test';
 
 // The e2e server reads the repository's dashboards/ and is not writable: nothing here is saved.
 const FILE = 'volume.json';
@@ -147,7 +147,7 @@ test('on a writable server a valid edit is saved to its file and served', async 
   cpSync(join(process.cwd(), 'dashboards'), dashboardsDir, { recursive: true });
   const previous = process.env.DASHBOARDS_WRITABLE;
   process.env.DASHBOARDS_WRITABLE = '1';
-  const server = await startExtraServer({ port: 8465, dataDir: join(workDir, 'data'), dashboardsDir });
+  const server = await startExtraServer({ dataDir: join(workDir, 'data'), dashboardsDir });
   process.env.DASHBOARDS_WRITABLE = previous;
   try {
     await signIn(page, 'admin', undefined, server.url);

@@ -1,4 +1,3 @@
-import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
 import {
   fullPageShot,
   openDashboard,
@@ -10,6 +9,7 @@ import {
   totalsCells,
   widgetsReady,
 } from './helpers';
+import { expect, type Locator, type Page, type Request, test } from './test';
 
 const ROUTE = '/dashboard/employee-call-performance';
 const BY_SITE = '/api/data/employee_call_performance/by_site';

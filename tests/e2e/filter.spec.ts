@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { appliedFilter, signIn } from './helpers';
+import { expect, type Page, test } from './test';
 
 async function pickPreset(page: Page, label: string) {
   await page.getByTestId('period-picker').click();
@@ -195,4 +195,53 @@ test('sites: more than 300 (not all) is refused; a stored list over 300 restores
   await page.reload();
   await expect(page.getByTestId('sites-select')).toHaveText('All');
   expect((await appliedFilter(page)).siteIds).toEqual([]);
+});
+
+test('after a 5xx every panel shows its error card, and Apply or Reset asks every panel again', async ({
+  page,
+}) => {
+  await signIn(page);
+  // The data calls answer 503 (a database outage) while `failing` is set.
+  let failing = true;
+  let sent = 0;
+  await page.route(/\/api\/data(\/|$)/, async (route) => {
+    sent++;
+    if (!failing) return route.continue();
+    await route.fulfill({
+      status: 503,
+      headers: { 'retry-after': '5' },
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: 'Service Unavailable',
+        message: 'The service is temporarily unavailable.',
+      }),
+    });
+  });
+  await page.goto('/dashboard/caller-behavior');
+  const dashboard = page.getByTestId('dashboard-caller-behavior');
+  await expect(dashboard.getByTestId('panel-error').first()).toBeVisible();
+
+  failing = false;
+  const beforeApply = sent;
+  await pickPreset(page, 'Prior Month');
+  await page.getByTestId('filter-apply').click();
+  await expect(dashboard.getByTestId('panel-error')).toHaveCount(0);
+  await expect(dashboard.locator('[data-widget-bound="true"]:not([data-widget-state="ready"])')).toHaveCount(
+    0,
+  );
+  expect(sent).toBeGreaterThan(beforeApply);
+
+  // Fail again, then Reset: the same again.
+  failing = true;
+  await pickPreset(page, 'Yesterday');
+  await page.getByTestId('filter-apply').click();
+  await expect(dashboard.getByTestId('panel-error').first()).toBeVisible();
+  failing = false;
+  const beforeReset = sent;
+  await page.getByTestId('filter-reset').click();
+  await expect(dashboard.getByTestId('panel-error')).toHaveCount(0);
+  await expect(dashboard.locator('[data-widget-bound="true"]:not([data-widget-state="ready"])')).toHaveCount(
+    0,
+  );
+  expect(sent).toBeGreaterThan(beforeReset);
 });

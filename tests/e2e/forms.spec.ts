@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Locator, type Page, type Request, type Route, test } from '@playwright/test';
 import { formSubmissions, openAccountMenu, outboxFiles, outboxText, signIn } from './helpers';
+import { expect, type Locator, type Page, type Request, type Route, test } from './test';
 
 /** SPEC.md section 8, to the letter. */
 const SUPPORT_RECEIVED =

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Locator, type Page, type Request } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_HELPER_PORT } from './e2eEnv';
+import { E2E_AS_OF, E2E_DATA_DIR, E2E_HELPER_PORT } from './e2eEnv';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -123,7 +123,6 @@ export interface ExtraServer {
  * of `dashboardsDir` (watched). The client build is the one the Playwright web server made.
  */
 export async function startExtraServer(opts: {
-  port: number;
   dataDir: string;
   dashboardsDir?: string;
   sites?: number;
@@ -143,9 +142,9 @@ import { seedDatabase } from ${JSON.stringify(join(root, 'src/server/seed/seed.t
 Object.assign(SCALES, { e2eExtra: { ...SCALES.small, sites: ${sites}, months: 3 } });
 const config = loadConfig({ ...process.env, DATABASE_URL: '' });
 const { app, ctx } = await startServer({ config, clientDir: CLIENT_DIR, seedWhenEmpty: false });
-await seedDatabase(ctx.store, { scale: 'e2eExtra', seed: 7 });
+await seedDatabase(ctx.store, { scale: 'e2eExtra', seed: 7, asOf: new Date(${JSON.stringify(E2E_AS_OF)}) });
 closeOnSignals(app);
-process.stdout.write('extra server ready\\n');
+process.stdout.write(\`extra server ready on port \${(app.server.address() as { port: number }).port}\\n\`);
 `,
   );
   let output = '';
@@ -154,7 +153,8 @@ process.stdout.write('extra server ready\\n');
     env: {
       ...process.env,
       DATA_DIR: opts.dataDir,
-      PORT: String(opts.port),
+      // A free port, named by the server once it listens.
+      PORT: '0',
       HOST: '127.0.0.1',
       DASHBOARDS_DIR: opts.dashboardsDir ?? join(root, 'dashboards'),
       SEED_DEMO: '0',
@@ -182,14 +182,15 @@ process.stdout.write('extra server ready\\n');
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the extra server exited (${child.exitCode}):\n${output}`);
-    if (output.includes('extra server ready')) break;
+    if (/extra server ready on port \d+/.test(output)) break;
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`the extra server did not start in time:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { url: `http://127.0.0.1:${opts.port}`, log: () => output, stop };
+  const port = /extra server ready on port (\d+)/.exec(output)?.[1];
+  return { url: `http://127.0.0.1:${port}`, log: () => output, stop };
 }
 
 /** The slices a Vega pie (SVG renderer) draws: label and opacity, read from the arc marks' aria labels. */

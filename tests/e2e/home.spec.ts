@@ -1,4 +1,3 @@
-import { expect, type Page, type Request, test } from '@playwright/test';
 import {
   fullPageShot,
   openDashboard,
@@ -8,6 +7,7 @@ import {
   sliceLabels,
   widgetsReady,
 } from './helpers';
+import { expect, type Page, type Request, test } from './test';
 
 interface CodeAnswer {
   headers: string[];

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { fullPageShot, sessionTokens, signIn, widgetsReady } from './helpers';
+import { expect, type Page, test } from './test';
 
 const ROUTE = '/dashboard/ils-call-performance';
 const PANELS = [

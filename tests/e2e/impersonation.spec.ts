@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { impersonationCode, openAccountMenu, signIn } from './helpers';
+import { expect, test } from './test';
 
 test('impersonation: errors in the modal, then the red bar with the impersonated name', async ({ page }) => {
   await signIn(page, 'admin');

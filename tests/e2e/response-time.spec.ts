@@ -1,4 +1,3 @@
-import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
 import { formatDaysHoursMinutes } from '../../engine/format/formatDuration';
 import {
   appliedFilter,
@@ -12,6 +11,7 @@ import {
   totalsCells,
   widgetsReady,
 } from './helpers';
+import { expect, type Locator, type Page, type Request, test } from './test';
 
 const ROUTE = '/dashboard/response-time';
 const TREND = '/api/data/communication/average_response_time_trend';

@@ -1,4 +1,5 @@
-// The Playwright web server: the real app on a fresh DuckDB in E2E_DATA_DIR, seeded small (seed 7) with the
+// The Playwright web server: the real app on a fresh DuckDB in E2E_DATA_DIR, seeded small (seed 7, the
+// last update pinned at E2E_AS_OF) with the
 // demo users, plus helper endpoints in the same process: impersonation codes, and the stored form submissions
 // (the DuckDB file is locked by this process, so the tests read the store through it).
 import { mkdirSync, rmSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { loadConfig } from '../../src/server/config';
 import { listSubmissions } from '../../src/server/forms/submissions';
 import { closeOnSignals, startServer } from '../../src/server/main';
 import { seedDatabase } from '../../src/server/seed/seed';
-import { E2E_DATA_DIR, E2E_HELPER_PORT, E2E_PORT } from './e2eEnv';
+import { E2E_AS_OF, E2E_DATA_DIR, E2E_HELPER_PORT, E2E_PORT } from './e2eEnv';
 
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 mkdirSync(E2E_DATA_DIR, { recursive: true });
@@ -30,7 +31,7 @@ const config = loadConfig({
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });
 const { app, ctx } = await startServer({ config, clientDir: CLIENT_DIR, seedWhenEmpty: false });
-await seedDatabase(ctx.store, { scale: 'small', seed: 7 });
+await seedDatabase(ctx.store, { scale: 'small', seed: 7, asOf: new Date(E2E_AS_OF) });
 closeOnSignals(app);
 
 createServer(async (req, res) => {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { openAccountMenu, signIn } from './helpers';
+import { expect, test } from './test';
 
 test('an expired access token is refreshed once and the calls are retried transparently', async ({
   page,

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signIn } from './helpers';
+import { expect, test } from './test';
 
 test('the menu marks the item whose path is the URL and opens its section', async ({ page }) => {
   await signIn(page);

@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
 import { dataRequests, replay, signIn } from './helpers';
+import { expect, type Locator, type Page, type Request, test } from './test';
 
 const BY_SITE = '/api/data/communication/volume/by_site';
 const BY_EMPLOYEE = '/api/data/communication/volume/by_employee';

@@ -44,6 +44,9 @@ export const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
 const NO_STORE_PATHS =
   /^\/(?:api\/|(?:token|claims|logout|forgotpassword|reset-password|post-feedback|post-support)(?:[/?]|$))/;
 
+/** A request id a caller may choose: letters, digits, '-', '_' and '.', at most 64. */
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
 /** Source maps stay on the build machine: the server never serves them. */
 const SOURCE_MAP = /\.map$/i;
 
@@ -63,8 +66,14 @@ function validationMessage(err: FastifyError): { message: string; field: string 
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? { level: ctx.config.logLevel },
-    genReqId: () => crypto.randomUUID(),
-    requestIdHeader: 'x-request-id',
+    // A caller's (or proxy's) X-Request-Id is kept when it is a plain token, so one id follows a
+    // request through the logs of every hop; otherwise the server makes one. Either way it is
+    // sent back in X-Request-Id.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    },
     // Only a listed proxy may name the client in X-Forwarded-For (sign-in rate limits count by address).
     trustProxy: ctx.config.trustedProxies.length ? ctx.config.trustedProxies : false,
     ajv: { customOptions: { allErrors: false, coerceTypes: false, removeAdditional: false } },
@@ -116,6 +125,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   // Tokens, claims and data answers are never kept by a browser or proxy cache.
   app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
     if (NO_STORE_PATHS.test(request.url)) reply.header('cache-control', 'no-store');
   });
   await app.register(compress, { global: true, threshold: 1024 });

@@ -35,9 +35,14 @@ describe.each(DRIVERS)('server basics on %s', (driver) => {
     expect(await res.json()).toMatchObject({ error: 'Not Found' });
   });
 
-  it('tags every response with a request id', async () => {
-    const res = await fetch(`${s.url}/healthz`, { headers: { 'x-request-id': 'abc-123' } });
-    expect(res.headers.get('x-request-id') ?? 'abc-123').toBe('abc-123');
+  it("tags every response with a request id: the caller's when it is a plain token, else a new one", async () => {
+    const given = await fetch(`${s.url}/healthz`, { headers: { 'x-request-id': 'abc-123' } });
+    expect(given.headers.get('x-request-id')).toBe('abc-123');
+    const made = await fetch(`${s.url}/api/nothing-here`);
+    expect(made.status).toBe(404);
+    expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const hostile = await fetch(`${s.url}/healthz`, { headers: { 'x-request-id': 'a b\tc'.repeat(30) } });
+    expect(hostile.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 

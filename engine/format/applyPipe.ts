@@ -27,7 +27,9 @@ export function applyPipe(value: unknown, pipe: Pipe | undefined): string {
     case 'currency':
       return n === undefined ? String(value) : `$${formatFixed(n, Number(args[0] ?? 2))}`;
     case 'date': {
-      const d = dayjs(value as string | number);
+      // Times are clock fields end to end (a site's local time, sent 'in UTC keeping the local clock
+      // fields'): shown as they are, never converted to the browser's time zone.
+      const d = dayjs(typeof value === 'string' ? value.replace(/(?:Z|[+-]00:?00)$/, '') : (value as number));
       return d.isValid() ? d.format(String(args[0] ?? 'MM/DD/YYYY')) : String(value);
     }
     case 'lowercase':

@@ -45,7 +45,10 @@ async function open(page: Page): Promise<Request[]> {
   return openDashboard(page, ROUTE, 'action-required');
 }
 
-/** lastDataUpdate from GET /api/data/refresh_time, as M/D/YYYY h:mm A in the browser's local time. */
+/**
+ * lastDataUpdate from GET /api/data/refresh_time as M/D/YYYY h:mm A: its clock fields as they are
+ * (a site-local time), whatever the browser's time zone (SPEC.md section 7).
+ */
 async function lastUpdateText(page: Page): Promise<string> {
   const { accessToken, extendedDataToken } = await sessionTokens(page);
   const res = await page.request.get('/api/data/refresh_time', {
@@ -53,12 +56,9 @@ async function lastUpdateText(page: Page): Promise<string> {
   });
   expect(res.status()).toBe(200);
   const { lastDataUpdate } = (await res.json()) as { lastDataUpdate: string };
-  return page.evaluate((iso) => {
-    const d = new Date(iso);
-    const h = d.getHours() % 12 || 12;
-    const mm = String(d.getMinutes()).padStart(2, '0');
-    return `${d.getMonth() + 1}/${d.getDate()}/${d.getFullYear()} ${h}:${mm} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
-  }, lastDataUpdate);
+  const [, y, mo, d, h, mi] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(lastDataUpdate) ?? [];
+  const hour = Number(h);
+  return `${Number(mo)}/${Number(d)}/${y} ${hour % 12 || 12}:${mi} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
 test("the title reads 'as of' the last data update; the period control shows on other pages only", async ({
@@ -307,4 +307,20 @@ test('screenshots of the action required page at 1280 and 375 px', async ({ page
     await fullPageShot(page, 'action-required', width);
     await widgetsReady(page.getByTestId('dashboard-action-required'));
   }
+});
+
+test.describe('in another time zone', () => {
+  test.use({ timezoneId: 'America/Chicago' });
+
+  test("'as of' shows the update's own clock time, not one converted to the browser's zone", async ({
+    page,
+  }) => {
+    await open(page);
+    const expected = await lastUpdateText(page);
+    // The e2e data's last update is the 19:00 one (E2E_AS_OF).
+    expect(expected).toBe('11/20/2026 7:00 PM');
+    await expect(
+      page.getByRole('heading', { level: 2, name: `Action Required as of ${expected}` }),
+    ).toBeVisible();
+  });
 });

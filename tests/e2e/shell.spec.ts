@@ -129,3 +129,12 @@ test('the Loading Data indicator appears only for slow requests', async ({ page 
   await expect(page.getByTestId('loading-data')).toHaveText('Loading Data');
   await expect(page.getByTestId('loading-data')).toBeHidden({ timeout: 5_000 });
 });
+
+test('signed in, an unknown dashboard path redirects through /login to /dashboard', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/dashboard/no-such-page');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('dashboard-home')).toBeVisible();
+  await page.goto('/not/a/route/at/all');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

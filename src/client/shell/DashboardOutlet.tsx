@@ -1,6 +1,6 @@
-import { Alert, Box, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Box, Loader, Stack } from '@mantine/core';
 import { useMemo } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { DashboardPage, type HostServices } from '../../../engine';
 import { getData, postData } from '../api';
 import { hostFilter } from '../dashboards/hostFilter';
@@ -47,11 +47,9 @@ export function DashboardOutlet() {
       </Alert>
     );
   } else if (!page) {
-    content = (
-      <Alert color="gray" title="No such dashboard">
-        <Text size="sm">There is no dashboard at {pathname}. Pick one from the menu.</Text>
-      </Alert>
-    );
+    // SPEC.md section 2: an unknown path redirects to /login, which sends a signed-in user on to
+    // /dashboard. A page the user may not see (the ILS page without its claim) is unknown to them.
+    content = <Navigate to="/login" replace />;
   } else {
     content = <DashboardPage key={page.id} definition={page} host={host} />;
   }

@@ -260,7 +260,8 @@ describe('PostgreSQL stopped and restarted under mixed read and write traffic', 
   it('answers 503 with Retry-After while it is down, never 500, and 200 within 1 s of its return', async () => {
     const pg = server.pg!;
     const admin = await signIn(server);
-    type Result = { at: number; kind: string; status: number; body: Record<string, unknown> };
+    /** One answer: when its request was sent (`sent`) and answered (`at`). */
+    type Result = { sent: number; at: number; kind: string; status: number; body: Record<string, unknown> };
     const results: Result[] = [];
     let running = true;
     let day = 0;
@@ -286,8 +287,9 @@ describe('PostgreSQL stopped and restarted under mixed read and write traffic', 
     };
     const worker = async (kind: string) => {
       while (running) {
+        const sent = Date.now();
         const r = await kinds[kind]().catch((err) => ({ status: 0, body: { error: String(err) } }));
-        results.push({ at: Date.now(), kind, ...r });
+        results.push({ sent, at: Date.now(), kind, ...r });
       }
     };
     const workers = Object.keys(kinds).map(worker);
@@ -315,12 +317,20 @@ describe('PostgreSQL stopped and restarted under mixed read and write traffic', 
     running = false;
     await Promise.all(workers);
 
-    const firstOk = (kind: string) =>
-      Math.min(...results.filter((r) => r.kind === kind && r.at > back && r.status === 200).map((r) => r.at));
-    const recovery = Object.fromEntries(['read', 'signIn', 'feedback'].map((k) => [k, firstOk(k) - back]));
+    // Recovered: from when on a request sent is served. (A sign-in's own argon2 check takes a few
+    // hundred milliseconds on a busy machine; that is its cost, not the outage's.)
+    const firstServed = (kind: string) =>
+      Math.min(
+        ...results.filter((r) => r.kind === kind && r.sent >= back && r.status === 200).map((r) => r.sent),
+      );
+    const recovery = Object.fromEntries(
+      ['read', 'signIn', 'feedback'].map((k) => [k, firstServed(k) - back]),
+    );
+    // Every request sent a second after the return was served.
+    expect(results.filter((r) => r.sent > back + 1000 && r.status !== 200)).toEqual([]);
     const during = results.filter((r) => r.at > down && r.at < back && r.kind !== 'health');
     console.log(
-      `outage: ${back - down} ms; answers while down ${JSON.stringify(count(during.map((r) => r.status)))}; first 200 after return (ms) ${JSON.stringify(recovery)}`,
+      `outage: ${back - down} ms; answers while down ${JSON.stringify(count(during.map((r) => r.status)))}; first request served, sent after the return (ms) ${JSON.stringify(recovery)}`,
     );
     // Never a 500, never a dropped connection: the process lived through it.
     expect(results.filter((r) => r.status === 500 || r.status === 0)).toEqual([]);

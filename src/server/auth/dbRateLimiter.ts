@@ -6,7 +6,8 @@ import type { AttemptLimiter, RateLimit, Reservation } from './rateLimiter';
  * the database counts into one budget per key. A reservation takes a transaction-scoped advisory
  * lock on the key, reads the attempts in the window and adds one only when there is room: two
  * instances reserving at once are serialized by the lock, so the count never overshoots `max`.
- * Times are the database's own clock, the same for every instance.
+ * Times are the database's own clock, the same for every instance. Within one process, attempts on
+ * one key queue in memory first, so a burst of guesses holds one pool connection, not all of them.
  */
 export class DatabaseLimiter implements AttemptLimiter {
   private reservations = 0;
@@ -21,7 +22,24 @@ export class DatabaseLimiter implements AttemptLimiter {
       throw new Error('A rate limit needs max > 0 and windowMs > 0');
   }
 
-  async reserve(key: string): Promise<Reservation> {
+  /** Reservations of one key in this process wait here, not holding pool connections while they wait. */
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  reserve(key: string): Promise<Reservation> {
+    const previous = this.queues.get(key) ?? Promise.resolve();
+    const next = previous.then(
+      () => this.reserveNow(key),
+      () => this.reserveNow(key),
+    );
+    const tail = next.catch(() => undefined);
+    this.queues.set(key, tail);
+    void tail.then(() => {
+      if (this.queues.get(key) === tail) this.queues.delete(key);
+    });
+    return next;
+  }
+
+  private async reserveNow(key: string): Promise<Reservation> {
     const windowSeconds = this.limit.windowMs / 1000;
     const outcome = await this.store.transaction(
       async (tx) => {

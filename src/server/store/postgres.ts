@@ -85,8 +85,10 @@ export class PostgresStore extends PgQueryable implements Store {
     const pool = new pg.Pool({
       connectionString,
       max: opts.poolSize ?? 8,
-      // A server that does not answer must not hold requests: fail, answer 503, try again later.
-      connectionTimeoutMillis: 3_000,
+      // A server that does not answer must not hold requests for ever: after 10 s waiting for a
+      // connection (a busy pool's queue included) the request fails with 503. A refused connection
+      // (the server is down) fails at once.
+      connectionTimeoutMillis: 10_000,
       keepAlive: true,
     });
     // Idle clients fail when the server goes away; the pool drops them and the next query reports

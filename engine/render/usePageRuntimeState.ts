@@ -33,10 +33,21 @@ export function initialTables(definition: NormalizedPage): Record<string, TableS
 const firstPage = (tables: Record<string, TableState>) =>
   Object.fromEntries(Object.entries(tables).map(([k, t]) => [k, { ...t, pageIndex: 0 }]));
 
+/** The first page at the table's own page size (its definition's), keeping the sort. */
+const firstPageAtDefaultSize =
+  (initial: Record<string, TableState>) => (tables: Record<string, TableState>) =>
+    Object.fromEntries(
+      Object.entries(tables).map(([k, t]) => [
+        k,
+        { ...t, pageIndex: 0, pageSize: initial[k]?.pageSize ?? t.pageSize },
+      ]),
+    );
+
 /**
  * Holds a page's params and table states. Params start from storage or their defaults; a param
- * change returns tables to their first page; applying the global filter resets the params marked
- * resetOnApply and returns tables to their first page.
+ * change returns tables to their first page at their own page size (SPEC.md section 4: a changed
+ * relationship or comm type reloads from page 0, 10 per page); applying the global filter resets
+ * the params marked resetOnApply and returns tables to their first page.
  */
 export function usePageRuntimeState(definition: NormalizedPage, host: HostServices): PageRuntime {
   const storage = storageOf(host);
@@ -58,7 +69,7 @@ export function usePageRuntimeState(definition: NormalizedPage, host: HostServic
         }
         return next;
       });
-      setTables(firstPage);
+      setTables(firstPageAtDefaultSize(initialTables(definition)));
     },
     [definition, storage],
   );

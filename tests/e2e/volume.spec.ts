@@ -188,3 +188,26 @@ test('changing Comm Type or Relationship reloads the table from page 1', async (
   await expectFirstPage(panel, relationships);
   await expect(panel.getByTestId('multiselect-volRelationships')).toHaveText('Multiple 6');
 });
+
+test('changing Comm Type goes back to page 1 at 10 per page, whatever page size was chosen', async ({
+  page,
+}) => {
+  const { panel } = await openVolume(page);
+  const employees = page.waitForRequest(isCall(BY_EMPLOYEE));
+  await pill(panel, 'Employee').click();
+  await employees;
+  await ready(panel);
+  const sized = page.waitForRequest((r) => isCall(BY_EMPLOYEE)(r) && bodyOf(r).limit === 25);
+  await panel.getByLabel('Page size').click();
+  await page.getByRole('option', { name: '25', exact: true }).click();
+  expect(bodyOf(await sized)).toMatchObject({ limit: 25, skip: 0 });
+  await ready(panel);
+
+  const byCalls = page.waitForRequest(
+    (r) => isCall(BY_EMPLOYEE)(r) && JSON.stringify(bodyOf(r).commTypes) === '["PHONE"]',
+  );
+  await panel.getByRole('combobox', { name: 'Comm Type' }).click();
+  await page.getByRole('option', { name: 'Calls', exact: true }).click();
+  await expectFirstPage(panel, await byCalls);
+  await expect(panel.getByLabel('Page size')).toHaveValue('10');
+});

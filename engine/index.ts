@@ -3,4 +3,5 @@ export type { HostServices, Row } from './data/hostServices';
 export type { NormalizedPage } from './definitions/normalizedPage';
 export { type MenuEntry, type MenuItem, menuEntries } from './menuEntries';
 export { DashboardPage, type DashboardPageProps } from './render/DashboardPage';
+export { forgetChartCache } from './widgets/chart/vegaSpec';
 export type { WidgetKind } from './widgets/widgetProps';

@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ExtraServer, signIn, startExtraServer } from './helpers';
+import { type ExtraServer, signIn, startExtraServer, widgetsReady } from './helpers';
 import { expect, type Page, test } from './test';
 
 // A second server watching a temporary copy of dashboards/: the edits never touch the repository.
@@ -88,11 +88,14 @@ test('a valid edit of a definition is served on the next page load; an invalid o
   await page.reload();
   expect(await volumeHeaders(page)).toEqual(['#', 'Site', 'All Comms', 'Inbound', 'Outbound']);
   await expect(page.getByTestId('panel-volume').locator('tbody tr').first()).toBeVisible();
+  // Every panel settled (on a busy machine a late render could swallow the click).
+  await widgetsReady(page.getByTestId('dashboard-volume'));
   const site = page.getByTestId('panel-volume').locator('tbody tr').first().getByRole('button');
   const siteName = (await site.textContent())?.trim() ?? '';
   await site.click();
   await expect(page.getByTestId('panel-volume').getByTestId('chip-volSiteId')).toHaveText(
     siteName.replace(/ \(Inactive\)$/, ''),
+    { timeout: 20_000 },
   );
 
   // Fixing the file serves it again.

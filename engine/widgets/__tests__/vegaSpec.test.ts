@@ -79,14 +79,27 @@ describe('compiled chart specs', () => {
     expect((await freshModule()).cachedVegaSpec(vegaLite)).toBeUndefined();
   });
 
+  it('stores nothing begun before the session ended: a compile or a layout that finishes after it', async () => {
+    const module = await freshModule();
+    const drawnIn = module.chartCacheGeneration();
+    const compiling = module.compileVegaLite(vegaLite);
+    // Sign-out clears the storage and forgets the cache while the compile is under way.
+    sessionStorage.clear();
+    module.forgetChartCache();
+    await compiling;
+    module.rememberLayout(author, 440, true, drawnIn);
+    expect(sessionStorage.length).toBe(0);
+    expect(module.cachedVegaSpec(vegaLite)).toBeUndefined();
+  });
+
   it('remembers a layout measured on a drawn chart for that chart at that width', async () => {
     const first = await freshModule();
     expect(first.rememberedLayout(author, 440)).toBeUndefined();
-    first.rememberLayout(author, 440, true);
+    first.rememberLayout(author, 440, true, first.chartCacheGeneration());
     const next = await freshModule();
     expect(next.rememberedLayout(author, 440)).toBe(true);
     expect(next.rememberedLayout(author, 700)).toBeUndefined();
-    next.rememberLayout(author, 440, false);
+    next.rememberLayout(author, 440, false, next.chartCacheGeneration());
     expect(next.rememberedLayout(author, 440)).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import type { ChartWidget as ChartOptions } from '../../types/dashboard';
 import type { WidgetProps } from '../widgetProps';
 import { chartSpec, labelsCrowded } from './chartSpec';
 import { LazyVegaEmbed, VEGA_OPTIONS } from './LazyVegaEmbed';
-import { rememberedLayout, rememberLayout, useVegaSpec } from './vegaSpec';
+import { chartCacheGeneration, rememberedLayout, rememberLayout, useVegaSpec } from './vegaSpec';
 
 /** Any Vega-Lite spec with the source's rows as its named dataset. */
 export function ChartWidget({ widget, source }: WidgetProps<ChartOptions>) {
@@ -44,6 +44,8 @@ export function ChartWidget({ widget, source }: WidgetProps<ChartOptions>) {
     [widget.spec, dataset, widget.legendToggle, height, width, shared, crowded],
   );
   const spec = useVegaSpec(vegaLite, dataset, source.rows);
+  // The session this chart was drawn in: a layout seen after it ended is not stored.
+  const [generation] = useState(chartCacheGeneration);
   const testId = widget.id ?? `chart-${widget.data}`;
   // One wrapper holds the measurement from the first render, so the chart is embedded once, at
   // its real width, when the rows arrive (not once wide and again when measured).
@@ -57,7 +59,7 @@ export function ChartWidget({ widget, source }: WidgetProps<ChartOptions>) {
           style={{ width: '100%' }}
           onEmbed={(result) => {
             const now = isCrowded(result.view);
-            rememberLayout(widget.spec, width, now);
+            rememberLayout(widget.spec, width, now, generation);
             setMeasured({ width, crowded: now });
           }}
         />

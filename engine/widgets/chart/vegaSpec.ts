@@ -16,6 +16,28 @@ const STORAGE_PREFIX = 'vega-cache:';
 const SPEC_PREFIX = `${STORAGE_PREFIX}spec:`;
 const LAYOUT_PREFIX = `${STORAGE_PREFIX}layout:`;
 const memory = new Map<string, Spec>();
+/**
+ * Moves on when the host ends the session (`forgetChartCache`): a compile or a drawing that began
+ * before then writes nothing afterwards, so signing out leaves no trace in the session's storage.
+ */
+let generation = 0;
+
+/** Forgets every compiled spec and layout, and keeps work still under way from storing any. */
+export function forgetChartCache(): void {
+  generation++;
+  memory.clear();
+  const target = storage();
+  if (!target) return;
+  for (let i = target.length - 1; i >= 0; i--) {
+    const k = target.key(i);
+    if (k?.startsWith(STORAGE_PREFIX)) target.removeItem(k);
+  }
+}
+
+/** The cache's generation now; pass it back when storing what was started now. */
+export function chartCacheGeneration(): number {
+  return generation;
+}
 
 /** A short stable key of a spec's JSON (cyrb53: 53 bits), with its length against collisions. */
 function keyOf(json: string): string {
@@ -54,15 +76,19 @@ function cached(key: string): Spec | undefined {
   }
 }
 
-function keep(key: string, spec: Spec): void {
+function keep(key: string, spec: Spec, from: number): void {
+  if (from !== generation) return;
   memory.set(key, spec);
-  store(key, JSON.stringify(spec));
+  store(key, JSON.stringify(spec), from);
 }
 
-/** Writes to the session's storage; when full, drops what this module kept there and tries again. */
-function store(key: string, json: string): void {
+/**
+ * Writes to the session's storage, unless the session ended since `from`; when full, drops what
+ * this module kept there and tries again.
+ */
+function store(key: string, json: string, from: number): void {
   const target = storage();
-  if (!target) return;
+  if (!target || from !== generation) return;
   try {
     target.setItem(key, json);
   } catch {
@@ -88,9 +114,9 @@ export function rememberedLayout(spec: unknown, width: number | undefined): bool
   return value == null ? undefined : value === '1';
 }
 
-/** Remembers a layout decision (`rememberedLayout`). */
-export function rememberLayout(spec: unknown, width: number | undefined, value: boolean): void {
-  store(`${LAYOUT_PREFIX}${keyOf(JSON.stringify([spec, width ?? null]))}`, value ? '1' : '0');
+/** Remembers a layout decision (`rememberedLayout`) seen by a chart drawn in generation `from`. */
+export function rememberLayout(spec: unknown, width: number | undefined, value: boolean, from: number): void {
+  store(`${LAYOUT_PREFIX}${keyOf(JSON.stringify([spec, width ?? null]))}`, value ? '1' : '0', from);
 }
 
 /** The compiled spec of a Vega-Lite spec when it was compiled before in this session. */
@@ -100,9 +126,10 @@ export function cachedVegaSpec(spec: VisualizationSpec): Spec | undefined {
 
 /** Compiles a Vega-Lite spec (loading the compiler on first use) and keeps the result. */
 export async function compileVegaLite(spec: VisualizationSpec): Promise<Spec> {
+  const from = generation;
   const { compile } = await import('vega-lite');
   const out = compile(spec as Parameters<typeof compile>[0]).spec;
-  keep(SPEC_PREFIX + keyOf(JSON.stringify(spec)), out);
+  keep(SPEC_PREFIX + keyOf(JSON.stringify(spec)), out, from);
   return out;
 }
 

@@ -1,3 +1,4 @@
+import { forgetChartCache } from '../../../engine';
 import type { AuthTokens, ImpersonationInfo, SessionSnapshot, UserInfo } from './sessionTypes';
 import { readSessionJson, STORAGE_KEYS, writeSessionJson } from './storageKeys';
 
@@ -50,6 +51,8 @@ export function setUser(user: UserInfo, impersonation: ImpersonationInfo): void 
 /** Clears the whole session (tokens, claims, impersonation, stored filters); remember-me stays. */
 export function clearSession(): void {
   sessionStorage.clear();
+  // Charts still compiling or drawing must not write their caches into the cleared storage.
+  forgetChartCache();
   changed();
 }
 

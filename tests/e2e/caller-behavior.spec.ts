@@ -153,9 +153,15 @@ test('a Caller Type slice filters the right pie to its group; a second click cle
   const group = leftLabels.includes('Prospect') ? 'Prospect' : leftLabels[0];
   const requestsBefore = requests.length;
 
+  const coloursBefore = new Map((await pieSlicesShown(right)).map((s) => [s.label, s.fill]));
   await clickSlice(left, group);
   await expect.poll(async () => (await sliceLabels(right)).sort()).toEqual(expectedSlices(results, group));
   const filtered = await sliceLabels(right);
+  // A label keeps its colour when the slices around it change.
+  const coloursAfter = (await pieSlicesShown(right)).filter((s) => coloursBefore.has(s.label));
+  expect(coloursAfter.length).toBeGreaterThan(0);
+  for (const s of coloursAfter) expect(s.fill, s.label).toBe(coloursBefore.get(s.label));
+  expect(new Set((await pieSlicesShown(right)).map((s) => s.fill)).size).toBe(filtered.length);
   expect(filtered.filter((l) => l !== 'Misc.').every((l) => l.startsWith(`${group} - `))).toBe(true);
   expect(filtered).not.toEqual(allRight);
   // The selection is drawn on the left pie: the other slices fade.

@@ -193,12 +193,15 @@ process.stdout.write(\`extra server ready on port \${(app.server.address() as { 
   return { url: `http://127.0.0.1:${port}`, log: () => output, stop };
 }
 
-/** The slices a Vega pie (SVG renderer) draws: label and opacity, read from the arc marks' aria labels. */
-export async function pieSlicesShown(pie: Locator): Promise<{ label: string; opacity: number }[]> {
+/** The slices a Vega pie (SVG renderer) draws: label, opacity and colour, from the arc marks. */
+export async function pieSlicesShown(
+  pie: Locator,
+): Promise<{ label: string; opacity: number; fill: string }[]> {
   return pie.locator('path[role="graphics-symbol"][aria-roledescription="arc mark"]').evaluateAll((paths) =>
     paths.map((p) => ({
       label: /(?:^|; )label: (.*?)(?:; |$)/.exec(p.getAttribute('aria-label') ?? '')?.[1] ?? '',
       opacity: Number(p.getAttribute('opacity') ?? '1'),
+      fill: (p.getAttribute('fill') ?? '').toLowerCase(),
     })),
   );
 }

@@ -7,7 +7,7 @@ import { evaluateCondition } from '../../params/evaluateCondition';
 import { filterSpanValue } from '../../params/filterSpanValue';
 import { initialParams } from '../../params/paramStorage';
 import { resolveActions } from '../../params/resolveActions';
-import { labelThreshold, pieSlices } from '../pie/pieSlices';
+import { labelThreshold, pieColors, pieColoursFor, pieSlices } from '../pie/pieSlices';
 import { cellText, totalText } from '../table/cellText';
 import { groupSpans } from '../table/groupSpans';
 import { nextSort } from '../table/nextSort';
@@ -205,5 +205,24 @@ describe('generic options', () => {
     const none = { getItem: () => null, setItem: () => {}, removeItem: () => {} };
     expect(initialParams(params, none, filter)).toEqual({ p: 'long' });
     expect(initialParams(params, { ...none, getItem: () => '"middle"' }, filter)).toEqual({ p: 'middle' });
+  });
+});
+
+describe('pie colours', () => {
+  it('a label keeps its colour as the slices around it change, and no two slices share one', () => {
+    const first = pieColoursFor('test-pie', ['A', 'B', 'C', 'Misc.']);
+    expect(first).toEqual(pieColors.slice(0, 4));
+    // B leaves and D arrives: A, C and Misc. keep theirs; D takes a colour no label has had.
+    const second = pieColoursFor('test-pie', ['A', 'C', 'D', 'Misc.']);
+    expect(second).toEqual([first[0], first[2], pieColors[4], first[3]]);
+    // B comes back with its own colour.
+    expect(pieColoursFor('test-pie', ['B', 'D'])).toEqual([first[1], pieColors[4]]);
+    // Another pie starts afresh.
+    expect(pieColoursFor('other-pie', ['D'])).toEqual([pieColors[0]]);
+    const many = pieColoursFor(
+      'test-pie',
+      Array.from({ length: 10 }, (_, i) => `L${i}`),
+    );
+    expect(new Set(many).size).toBe(10);
   });
 });

@@ -8,7 +8,7 @@ import { LazyVegaEmbed, VEGA_OPTIONS } from '../chart/LazyVegaEmbed';
 import { useVegaSpec } from '../chart/vegaSpec';
 import { fillTemplate } from '../text/fillTemplate';
 import type { WidgetProps } from '../widgetProps';
-import { pieSlices } from './pieSlices';
+import { pieColoursFor, pieSlices } from './pieSlices';
 import { PIE_DATASET, pieRows, pieSpec } from './pieSpec';
 
 /** A pie of label/value rows; a click toggles the selected slice into a param when `select` is set. */
@@ -34,9 +34,20 @@ export function PieWidget({ widget, source }: WidgetProps<PieOptions>) {
   // Until the box is measured, plan for a wide one; a width step of 20 px avoids re-embedding
   // Vega on every pixel of a resize.
   const width = box.width > 0 ? Math.floor(box.width / 20) * 20 : undefined;
+  const pieKey = widget.id ?? `pie-${widget.data}`;
   const vegaLite = useMemo(
-    () => pieSpec(slices, widget.height ?? 300, selected, width),
-    [slices, widget.height, selected, width],
+    () =>
+      pieSpec(
+        slices,
+        widget.height ?? 300,
+        selected,
+        width,
+        pieColoursFor(
+          pieKey,
+          slices.map((s) => s.label),
+        ),
+      ),
+    [slices, widget.height, selected, width, pieKey],
   );
   const sliceRows = useMemo(() => pieRows(slices, widget.height ?? 300), [slices, widget.height]);
   const spec = useVegaSpec(vegaLite, PIE_DATASET, sliceRows);

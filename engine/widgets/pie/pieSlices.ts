@@ -8,7 +8,7 @@ export interface PieSlice {
   percent: number;
 }
 
-/** The 10 fixed slice colours, in slice order. */
+/** The 10 fixed slice colours (given to labels by `pieColoursFor`). */
 export const pieColors = [
   '#1C97FC',
   '#545A68',
@@ -21,6 +21,40 @@ export const pieColors = [
   '#A1C349',
   '#B5B5B5',
 ] as const;
+
+/** Per pie (by its key), the colour each label has been given: a label keeps its colour. */
+const labelColours = new Map<string, Map<string, number>>();
+
+/**
+ * The colours of a pie's labels, in the labels' order. A label keeps the colour it was first given
+ * in this pie for the page's lifetime, so 'Undetermined' stays the same colour when a filter
+ * changes which slices show; a new label takes the first colour no label shown beside it has,
+ * preferring one no other label has had. The first view is coloured in slice order.
+ */
+export function pieColoursFor(pieKey: string, labels: readonly string[]): string[] {
+  const known = labelColours.get(pieKey) ?? new Map<string, number>();
+  labelColours.set(pieKey, known);
+  const used = new Set<number>();
+  const indexes = labels.map((label) => {
+    const i = known.get(label);
+    if (i === undefined || used.has(i)) return undefined;
+    used.add(i);
+    return i;
+  });
+  const everGiven = new Set(known.values());
+  const all = pieColors.map((_, i) => i);
+  labels.forEach((label, k) => {
+    if (indexes[k] !== undefined) return;
+    const i =
+      all.find((c) => !used.has(c) && !everGiven.has(c)) ??
+      all.find((c) => !used.has(c)) ??
+      k % pieColors.length;
+    used.add(i);
+    known.set(label, i);
+    indexes[k] = i;
+  });
+  return indexes.map((i) => pieColors[i as number]);
+}
 
 /**
  * The slices of a pie: rows with the same label summed into one slice, the largest `max` by

@@ -33,6 +33,7 @@ export function pieSpec(
   height: number,
   selected: string | null,
   width = Number.POSITIVE_INFINITY,
+  colours: readonly string[] = pieColors,
 ): VisualizationSpec {
   const orient = pieLegendOrient(
     width,
@@ -55,7 +56,7 @@ export function pieSpec(
         field: 'label',
         type: 'nominal',
         sort: null,
-        scale: { domain: slices.map((s) => s.label), range: [...pieColors] },
+        scale: { domain: slices.map((s) => s.label), range: [...colours] },
         legend:
           orient === 'right'
             ? { orient: 'right', title: null, labelLimit: 320 }

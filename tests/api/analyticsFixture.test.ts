@@ -391,6 +391,14 @@ describe.each(DRIVERS)('analytics on the hand-made data set (%s)', (driver) => {
       { messageType: 'Email', commTypeAverage: 50000 },
       { messageType: 'Overall', commTypeAverage: 29024 },
     ]);
+    // A period with nothing answered has no series at all (the chart says 'No Data').
+    expect(
+      await ok('/communication/average_response_time_trend', {
+        startDate: '2025-01-01',
+        endDate: '2025-01-31',
+        timeTrendGroup: 'week',
+      }),
+    ).toEqual({ series: [] });
     const trend = await ok('/communication/average_response_time_trend', { ...P, timeTrendGroup: 'week' });
     const overall = trend.series.find((s: { group: string }) => s.group === 'Overall');
     expect(trend.series.map((s: { group: string }) => s.group)).toEqual([

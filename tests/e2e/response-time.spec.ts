@@ -342,3 +342,16 @@ test('screenshots of the response time page at 1280 and 375 px', async ({ page }
     await widgetsReady(page.getByTestId('dashboard-response-time'));
   }
 });
+
+test("a period with nothing answered: the trend says 'No Data' instead of drawing empty lines", async ({
+  page,
+}) => {
+  await open(page);
+  // The e2e data covers the six months before the last update: the prior year holds nothing.
+  await pickPreset(page, 'Prior Year');
+  const trend = await applyPeriod(page);
+  expect(await (await trend.response())?.json()).toEqual({ series: [] });
+  const panel = page.getByTestId('panel-trend');
+  await expect(panel.getByText('No Data', { exact: true })).toBeVisible();
+  await expect(panel.locator('svg[role="graphics-document"], canvas')).toHaveCount(0);
+});

@@ -85,6 +85,8 @@ function bucketRange(start: string, group: keyof typeof TRUNC_UNIT, q: DataQuery
 export async function averageResponseTimeTrend(db: Queryable, q: DataQuery): Promise<{ series: Series[] }> {
   const rows = await answered(db, q, q.trendGroup);
   const buckets = [...new Set(rows.map((r) => r.bucket))].sort();
+  // Nothing answered in the period: no series at all, so the chart says 'No Data' (not empty lines).
+  if (!buckets.length) return { series: [] };
   const line = (group: string, pick: (r: (typeof rows)[number]) => boolean): Series => ({
     group,
     stack: group,

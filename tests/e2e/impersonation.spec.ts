@@ -48,3 +48,27 @@ test('users without all-account access see neither the Accounts filter nor Imper
   await expect(page.getByRole('menuitem', { name: 'Request Support' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Impersonate User' })).toHaveCount(0);
 });
+
+test('at 375 px the impersonated name shows in full in the top bar', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page, 'admin');
+  const code = await impersonationCode('manager');
+  await openAccountMenu(page);
+  await page.getByRole('menuitem', { name: 'Impersonate User' }).click();
+  const modal = page.getByRole('dialog', { name: 'Impersonate User' });
+  await modal.getByLabel('Impersonation Code').fill(code);
+  await modal.getByRole('button', { name: 'Impersonate' }).click();
+  const notice = page.getByTestId('impersonating');
+  await expect(notice).toHaveText('Impersonating: Morgan Manager');
+  // Nothing cut: the text fits its box, and the box sits between the logo and the account button.
+  const clipped = await notice.evaluate(
+    (el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight + 1,
+  );
+  expect(clipped).toBe(false);
+  const box = (await notice.boundingBox())!;
+  const account = (await page.getByTestId('account-menu').boundingBox())!;
+  const logo = (await page.getByTestId('logo').boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(logo.x + logo.width - 1);
+  expect(box.x + box.width).toBeLessThanOrEqual(account.x + 1);
+  await page.getByTestId('top-bar').screenshot({ path: 'test-results/impersonation-375.png' });
+});

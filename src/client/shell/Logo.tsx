@@ -8,6 +8,8 @@ interface LogoProps {
   withText?: boolean;
   /** Wordmark colour. */
   textColor?: string;
+  /** Show the wordmark only from this breakpoint up (room for something else on a phone). */
+  textVisibleFrom?: 'xs' | 'sm' | 'md';
 }
 
 /** The HawkEye mark: a hawk's keen eye under a sharp brow. */
@@ -34,12 +36,24 @@ export function LogoMark({ grey = false, size = 36 }: { grey?: boolean; size?: n
 }
 
 /** Logo with the optional wordmark. */
-export function Logo({ grey = false, size = 36, withText = true, textColor = 'white' }: LogoProps) {
+export function Logo({
+  grey = false,
+  size = 36,
+  withText = true,
+  textColor = 'white',
+  textVisibleFrom,
+}: LogoProps) {
   return (
     <Group gap={10} wrap="nowrap" data-testid="logo">
       <LogoMark grey={grey} size={size} />
       {withText && (
-        <Text fw={700} fz={size * 0.55} c={textColor} style={{ letterSpacing: '-0.02em', lineHeight: 1 }}>
+        <Text
+          fw={700}
+          fz={size * 0.55}
+          c={textColor}
+          visibleFrom={textVisibleFrom}
+          style={{ letterSpacing: '-0.02em', lineHeight: 1 }}
+        >
           Hawk<span style={{ fontWeight: 400 }}>Eye</span>
         </Text>
       )}

@@ -48,7 +48,8 @@ export function TopBar({ menuOpened, onToggleMenu }: TopBarProps) {
           data-testid="menu-toggle"
         />
         <Box component={Link} to="/dashboard" aria-label="HawkEye home" style={{ textDecoration: 'none' }}>
-          <Logo grey={impersonating} size={34} />
+          {/* While impersonating, a phone gives the wordmark's room to the impersonated name. */}
+          <Logo grey={impersonating} size={34} textVisibleFrom={impersonating ? 'sm' : undefined} />
         </Box>
       </Group>
       {impersonating && (
@@ -57,8 +58,9 @@ export function TopBar({ menuOpened, onToggleMenu }: TopBarProps) {
           fz={{ base: 'xs', sm: 'sm' }}
           c="white"
           data-testid="impersonating"
-          truncate
-          style={{ flex: '0 1 auto', minWidth: 0 }}
+          lineClamp={2}
+          ta="center"
+          style={{ flex: '0 1 auto', minWidth: 0, lineHeight: 1.25 }}
         >
           Impersonating: {fullName}
         </Text>

@@ -7,6 +7,10 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // Some unit tests compile the dashboard schemas (Vega-Lite's among them) or render with
+          // jsdom: seconds on a quiet machine, several times that beside other work.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
           include: [
             'tests/unit/**/*.test.{ts,tsx}',
             'engine/**/__tests__/**/*.test.{ts,tsx}',

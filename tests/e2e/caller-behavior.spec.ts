@@ -322,3 +322,17 @@ test('Missed Calls By Site: page 2 shows rows 11-20 in the same order (a server 
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test("a tile with no data says 'No Data' alone: no unit after it, none after the previous period", async ({
+  page,
+}) => {
+  await openCallerBehavior(page);
+  // The e2e data covers the six months before the last update: the prior year (and the one before) hold nothing.
+  await page.getByTestId('period-picker').click();
+  await page.getByTestId('period-dropdown').getByRole('option', { name: 'Prior Year', exact: true }).click();
+  await page.getByTestId('filter-apply').click();
+  const card = page.getByTestId('tile-talkTime').getByTestId('tile');
+  await expect(card.getByTestId('tile-main')).toHaveText('No Data');
+  await expect(card.getByText('Minutes', { exact: true })).toHaveCount(0);
+  await expect(card.getByTestId('tile-previous')).toHaveText('Previous Period: No Data');
+});

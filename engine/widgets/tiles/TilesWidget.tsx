@@ -1,4 +1,5 @@
 import { Group, Paper, Text, Tooltip } from '@mantine/core';
+import { toNumber } from '../../format/formatNumber';
 import { InfoIcon } from '../../render/InfoIcon';
 import type { TilesWidget as TilesOptions } from '../../types/dashboard';
 import type { WidgetProps } from '../widgetProps';
@@ -7,6 +8,9 @@ import { formatTileValue, tileMainValue } from './formatTileValue';
 import { indicatorOf, toneColor } from './indicator';
 
 const arrow = { up: '\u25B2', down: '\u25BC', flat: '\u25AC' } as const;
+
+/** Whether a tile value is a number to show (else the tile shows 'No Data'). */
+const hasValue = (value: unknown) => toNumber(value) !== undefined;
 
 /** A row of metric tiles: main value, comparison value, indicator and info tooltip. */
 export function TilesWidget({ widget, source }: WidgetProps<TilesOptions>) {
@@ -44,7 +48,8 @@ export function TilesWidget({ widget, source }: WidgetProps<TilesOptions>) {
               <Text fz={28} fw={700} data-testid="tile-main">
                 {formatTileValue(main, tile.format)}
               </Text>
-              {tile.label && <Text c="dimmed">{tile.label}</Text>}
+              {/* A unit belongs to a number: 'No Data' stands alone. */}
+              {tile.label && hasValue(main) && <Text c="dimmed">{tile.label}</Text>}
               {indicator && (
                 <Text
                   span
@@ -60,7 +65,7 @@ export function TilesWidget({ widget, source }: WidgetProps<TilesOptions>) {
               <Text size="sm" c="dimmed" data-testid="tile-previous">
                 {tile.previousLabel ? `${tile.previousLabel} ` : ''}
                 {formatTileValue(previous, tile.format, true)}
-                {tile.previousSuffix ? ` ${tile.previousSuffix}` : ''}
+                {tile.previousSuffix && hasValue(previous) ? ` ${tile.previousSuffix}` : ''}
               </Text>
             )}
             {tile.detail && <DetailLine detail={tile.detail} rows={source.rows} />}

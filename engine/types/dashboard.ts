@@ -523,6 +523,10 @@ export interface RingWidget {
    */
   tie?: 'positive' | 'negative' | 'neutral';
   /**
+   * The ring's tone when it has a value but no comparison value (no previous period), e.g. 'positive' for a rate that is good unless it rose.
+   */
+  noComparison?: 'positive' | 'negative' | 'neutral';
+  /**
    * The canvas size in pixels.
    */
   size?: number;

@@ -112,6 +112,29 @@ test("'Ad Source By' switches the pie between Leases, Prospects and Calls", asyn
   expect(expectedSlices(await codeAnswer(page, requests, 202))).not.toEqual(expectedSlices(leases));
 });
 
+test('the Missed Calls ring without a previous period is positive: it is negative only when the rate rose', async ({
+  page,
+}) => {
+  // A site with no calls in the comparison period: the answer has no previous value.
+  await page.route(/\/api\/data$/, async (route) => {
+    if (requestBody(route.request()).requestedData !== 101) return route.continue();
+    await route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({
+        headers: ['current', 'previous'],
+        values: [
+          [25.5, null],
+          [3, null],
+        ],
+      }),
+    });
+  });
+  await openDashboard(page, '/dashboard', 'home');
+  const ring = page.getByTestId('panel-callerBehavior').getByTestId('ring-missed');
+  await expect(ring.getByRole('img', { name: 'Missed Calls' })).toHaveText('26%');
+  await expect(ring).toHaveAttribute('data-tone', 'positive');
+});
+
 test("Caller Behavior: Missed Calls ring with 'Previous Period', Inbound and Prospect tiles", async ({
   page,
 }) => {

@@ -12,8 +12,10 @@ export function RingWidget({ widget, source }: WidgetProps<RingOptions>) {
   const row = source.rows[0];
   const value = toNumber(row?.[widget.field]);
   const previous = widget.previousField ? row?.[widget.previousField] : undefined;
+  // Without a comparison value there is nothing to beat: the ring takes its noComparison tone.
   const tone =
-    indicatorOf(value, previous, widget.better ?? 'higher', widget.tie ?? 'positive')?.tone ?? 'neutral';
+    indicatorOf(value, previous, widget.better ?? 'higher', widget.tie ?? 'positive')?.tone ??
+    (toNumber(value) !== undefined ? (widget.noComparison ?? 'neutral') : 'neutral');
   const shown = useCountUp(Math.min(100, Math.max(0, value ?? 0)));
   const size = widget.size ?? 180;
   const r = size / 2 - 12;

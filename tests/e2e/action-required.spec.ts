@@ -5,6 +5,7 @@ import {
   requestBody,
   requestTo,
   sessionTokens,
+  signIn,
   tableCells,
   tableHeaders,
   totalsCells,
@@ -323,4 +324,26 @@ test.describe('in another time zone', () => {
       page.getByRole('heading', { level: 2, name: `Action Required as of ${expected}` }),
     ).toBeVisible();
   });
+});
+
+test("before its data arrives the summary reads 'Loading...' for each category, then the figures", async ({
+  page,
+}) => {
+  await signIn(page);
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/data\/action_required$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(ROUTE);
+  const summary = page.getByTestId('dashboard-action-required').getByTestId('summary');
+  await expect(summary.getByText('Loading...', { exact: true }).first()).toBeVisible();
+  const lines = await summary.getByText('Loading...', { exact: true }).count();
+  expect(lines).toBeGreaterThan(1);
+  release();
+  await expect(summary.getByText('Loading...', { exact: true })).toHaveCount(0);
+  await expect(summary.getByText(/^\d[\d,]*$/).first()).toBeVisible();
 });

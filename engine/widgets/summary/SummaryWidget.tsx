@@ -1,9 +1,13 @@
 import { Group, Stack, Text, Tooltip } from '@mantine/core';
 import { applyPipe } from '../../format/applyPipe';
+import { displayText } from '../../format/displayText';
 import type { Pipe, SummaryWidget as SummaryOptions } from '../../types/dashboard';
 import type { WidgetProps } from '../widgetProps';
 
-/** A heading and label/value lines; a missing value shows the empty text with its tooltip. */
+/**
+ * A heading and label/value lines; a missing value shows the empty text with its tooltip, and
+ * every value reads 'Loading...' until the first answer arrives.
+ */
 export function SummaryWidget({ widget, source }: WidgetProps<SummaryOptions>) {
   const first = source.rows[0];
   const byRows = widget.rows;
@@ -26,6 +30,8 @@ export function SummaryWidget({ widget, source }: WidgetProps<SummaryOptions>) {
         tooltip: i.tooltip,
       }));
   const empty = widget.empty ?? '-';
+  // Before the first answer every value reads 'Loading...' (SPEC.md section 5), not the empty text.
+  const loading = Boolean(widget.data) && !source.isLoaded;
   return (
     <Stack gap={4} data-testid={widget.id ?? 'summary'}>
       {widget.title && <Text fw={700}>{widget.title}</Text>}
@@ -34,7 +40,11 @@ export function SummaryWidget({ widget, source }: WidgetProps<SummaryOptions>) {
         return (
           <Group key={l.label} justify="space-between">
             <Text size="sm">{l.label}</Text>
-            {missing ? (
+            {loading ? (
+              <Text size="sm" c="dimmed">
+                {displayText.loading}
+              </Text>
+            ) : missing ? (
               <Tooltip label={widget.emptyTooltip ?? 'no data'}>
                 <Text size="sm">{empty}</Text>
               </Tooltip>

@@ -31,6 +31,11 @@ export function percentCount(count: number, total: number): string {
   return `${(percentOf(count, total) ?? 0).toFixed(1)}% (${thousands(count)})`;
 }
 
+/** A cell of a totals row: an em dash when its count is zero (SPEC.md section 5), else `text`. */
+export function totalCell(count: number, text: string): string {
+  return count === 0 ? '\u2014' : text;
+}
+
 /** A number column of a row (drivers return counts as numbers; sums may be null on no rows). */
 export function n(v: unknown): number {
   return typeof v === 'number' ? v : v == null ? 0 : Number(v);

@@ -1,5 +1,5 @@
 import type { Row } from '../../store';
-import { n, percentCount } from '../format';
+import { n, percentCount, totalCell } from '../format';
 import type { DataQuery } from '../request';
 import { commFacts, employeeCommFacts } from './facts';
 import { FACT_BUCKET_COUNTS, RESPONSE_BUCKETS, RESPONSE_REQUIRED } from './responseBuckets';
@@ -38,7 +38,16 @@ function bucketCells(r: Row): Row {
 
 const totals = {
   select: sums('total', 'b1', 'b2', 'b3', 'b4', 'b5', 'b6', 'b7'),
-  present: bucketCells,
+  // Zero totals show an em dash (SPEC.md section 5).
+  present: (r: Row): Row => {
+    const total = n(r.total);
+    return Object.fromEntries(
+      RESPONSE_BUCKETS.map((b, i) => {
+        const count = n(r[`b${i + 1}`]);
+        return [b.key, totalCell(count, percentCount(count, total))];
+      }),
+    );
+  },
 };
 
 /** Communication Response Time by Site: every site in scope, its response buckets. */

@@ -1,5 +1,5 @@
 import type { Row } from '../../store';
-import { countPercent, n } from '../format';
+import { countPercent, n, totalCell } from '../format';
 import type { DataQuery } from '../request';
 import { commFacts, countOf, employeeCommFacts } from './facts';
 import { EMPLOYEE_NAME, employeeRowsSql, siteRowsSql } from './siteEmployeeRows';
@@ -70,10 +70,11 @@ export const volumeBySite: TableDef = {
   }),
   totals: {
     select: sums('totalCommCount', 'inboundCount', 'outboundCount'),
+    // Zero totals show an em dash (SPEC.md section 5).
     present: (r) => ({
       totalCommCount: n(r.totalCommCount),
-      inbound: countPercent(n(r.inboundCount), n(r.totalCommCount)),
-      outbound: countPercent(n(r.outboundCount), n(r.totalCommCount)),
+      inbound: totalCell(n(r.inboundCount), countPercent(n(r.inboundCount), n(r.totalCommCount))),
+      outbound: totalCell(n(r.outboundCount), countPercent(n(r.outboundCount), n(r.totalCommCount))),
     }),
   },
 };

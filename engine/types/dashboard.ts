@@ -444,6 +444,10 @@ export interface Tile {
    * How an equal value shows.
    */
   tie?: 'positive' | 'negative' | 'neutral';
+  /**
+   * Show an em dash instead of 'No Data' or 0 when the value is missing or zero (a rate whose base is zero, such as a conversion with no appointments).
+   */
+  dashWhenEmpty?: boolean;
   tooltip?: Popover;
   /**
    * Compute the main value as field / this field x 100 instead of reading it.
@@ -522,6 +526,10 @@ export interface RingWidget {
    * How an equal value shows.
    */
   tie?: 'positive' | 'negative' | 'neutral';
+  /**
+   * Show an em dash instead of 'No Data' or 0 when the value is missing or zero (a rate whose base is zero, such as a conversion with no appointments).
+   */
+  dashWhenEmpty?: boolean;
   /**
    * The ring's tone when it has a value but no comparison value (no previous period), e.g. 'positive' for a rate that is good unless it rose.
    */

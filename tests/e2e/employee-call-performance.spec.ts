@@ -255,3 +255,27 @@ test('screenshots of the employee call performance page at 1280 and 375 px', asy
     await widgetsReady(page.getByTestId('dashboard-employee-call-performance'));
   }
 });
+
+test('the Appointment Conversion tile shows an em dash when there were no appointments, not 0%', async ({
+  page,
+}) => {
+  await page.route(
+    (url) => url.pathname === '/api/data',
+    async (route) => {
+      const body = route.request().postDataJSON() as Record<string, unknown> | null;
+      if (body?.requestedData !== 302) return route.fallback();
+      await route.fulfill({
+        json: {
+          headers: ['current', 'industry'],
+          values: [
+            [0, 12.5],
+            [0, 40],
+          ],
+        },
+      });
+    },
+  );
+  await open(page);
+  const conv = page.getByTestId('tile-conversion').getByTestId('tile');
+  await expect(conv.getByTestId('tile-main')).toHaveText('\u2014');
+});

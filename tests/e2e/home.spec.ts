@@ -135,6 +135,28 @@ test('the Missed Calls ring without a previous period is positive: it is negativ
   await expect(ring).toHaveAttribute('data-tone', 'positive');
 });
 
+test('the Appt. Conversion ring shows an em dash when there were no appointments, not 0%', async ({
+  page,
+}) => {
+  await page.route(/\/api\/data$/, async (route) => {
+    if (requestBody(route.request()).requestedData !== 304) return route.continue();
+    await route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({
+        headers: ['current', 'previous'],
+        values: [
+          [0, 10],
+          [12.5, null],
+        ],
+      }),
+    });
+  });
+  await openDashboard(page, '/dashboard', 'home');
+  const ring = page.getByTestId('ring-conversion');
+  await expect(ring.getByRole('img', { name: 'Appt. Conversion' })).toHaveText('\u2014');
+  await expect(ring).toHaveAttribute('data-tone', 'neutral');
+});
+
 test("Caller Behavior: Missed Calls ring with 'Previous Period', Inbound and Prospect tiles", async ({
   page,
 }) => {

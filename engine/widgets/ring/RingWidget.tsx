@@ -12,10 +12,13 @@ export function RingWidget({ widget, source }: WidgetProps<RingOptions>) {
   const row = source.rows[0];
   const value = toNumber(row?.[widget.field]);
   const previous = widget.previousField ? row?.[widget.previousField] : undefined;
+  // A rate with nothing to rate (missing or zero, e.g. no appointments) is an em dash, uncoloured.
+  const dashed = widget.dashWhenEmpty === true && !value;
   // Without a comparison value there is nothing to beat: the ring takes its noComparison tone.
-  const tone =
-    indicatorOf(value, previous, widget.better ?? 'higher', widget.tie ?? 'positive')?.tone ??
-    (toNumber(value) !== undefined ? (widget.noComparison ?? 'neutral') : 'neutral');
+  const tone = dashed
+    ? 'neutral'
+    : (indicatorOf(value, previous, widget.better ?? 'higher', widget.tie ?? 'positive')?.tone ??
+      (toNumber(value) !== undefined ? (widget.noComparison ?? 'neutral') : 'neutral'));
   const shown = useCountUp(Math.min(100, Math.max(0, value ?? 0)));
   const size = widget.size ?? 180;
   const r = size / 2 - 12;
@@ -36,7 +39,7 @@ export function RingWidget({ widget, source }: WidgetProps<RingOptions>) {
           transform={`rotate(-90 ${size / 2} ${size / 2})`}
         />
         <text x="50%" y="50%" textAnchor="middle" dominantBaseline="middle" fontSize={24} fontWeight={700}>
-          {value === undefined ? displayText.noData : `${shown}%`}
+          {dashed ? displayText.emDash : value === undefined ? displayText.noData : `${shown}%`}
         </text>
       </svg>
       {widget.previousField && widget.showPrevious !== false && (

@@ -1,4 +1,5 @@
 import { Group, Paper, Text, Tooltip } from '@mantine/core';
+import { displayText } from '../../format/displayText';
 import { toNumber } from '../../format/formatNumber';
 import { InfoIcon } from '../../render/InfoIcon';
 import type { TilesWidget as TilesOptions } from '../../types/dashboard';
@@ -46,7 +47,9 @@ export function TilesWidget({ widget, source }: WidgetProps<TilesOptions>) {
             )}
             <Group gap={6} align="baseline">
               <Text fz={28} fw={700} data-testid="tile-main">
-                {formatTileValue(main, tile.format)}
+                {tile.dashWhenEmpty && !toNumber(main)
+                  ? displayText.emDash
+                  : formatTileValue(main, tile.format)}
               </Text>
               {/* A unit belongs to a number: 'No Data' stands alone. */}
               {tile.label && hasValue(main) && <Text c="dimmed">{tile.label}</Text>}

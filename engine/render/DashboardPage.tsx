@@ -1,6 +1,6 @@
 import { Group, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { HostServices } from '../data/hostServices';
 import { useSource } from '../data/useSource';
 import type { NormalizedPage } from '../definitions/normalizedPage';
@@ -29,6 +29,9 @@ function PageTitle({ definition }: { definition: NormalizedPage }) {
 export function DashboardPage({ definition, host }: DashboardPageProps) {
   const runtime = usePageRuntimeState(definition, host);
   const queryClient = useQueryClient();
+  // Every visit fetches on entry (SPEC.md section 4): answers kept from an earlier visit are marked
+  // stale before the page's widgets mount, so they draw at once from them and fetch again.
+  useState(() => queryClient.invalidateQueries({ queryKey: ['dashboard-data'], refetchType: 'none' }));
   const lastApply = useRef(host.applyCount);
   useEffect(() => {
     if (host.applyCount === lastApply.current) return;

@@ -336,3 +336,17 @@ test("a tile with no data says 'No Data' alone: no unit after it, none after the
   await expect(card.getByText('Minutes', { exact: true })).toHaveCount(0);
   await expect(card.getByTestId('tile-previous')).toHaveText('Previous Period: No Data');
 });
+
+test('returning to a page draws it from what it had and fetches again on entry', async ({ page }) => {
+  await openCallerBehavior(page);
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await menu.getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await expect(page.getByTestId('dashboard-home')).toBeVisible();
+  const again = page.waitForRequest((r) =>
+    r.url().endsWith('/api/data/caller_behavior/missed_calls/by_site'),
+  );
+  await menu.getByRole('link', { name: 'Caller Behavior', exact: true }).click();
+  // The table is there at once, from the earlier visit, while the fetch goes out.
+  await expect(page.getByTestId('panel-missedBySite').locator('tbody tr').first()).toBeVisible();
+  expect(bodyOf(await again)).toMatchObject({ limit: 10, skip: 0 });
+});

@@ -347,3 +347,21 @@ test("before its data arrives the summary reads 'Loading...' for each category, 
   await expect(summary.getByText('Loading...', { exact: true })).toHaveCount(0);
   await expect(summary.getByText(/^\d[\d,]*$/).first()).toBeVisible();
 });
+
+test('one page, one set of relationships: the summary Total equals the tables’ Total with Relationship All', async ({
+  page,
+}) => {
+  const requests = await open(page);
+  const chartSent = requests.filter(requestTo(CHART));
+  const totalsSent = requests.filter(requestTo(BY_SITE_TOTALS));
+  expect(chartSent.length).toBeGreaterThan(0);
+  expect(totalsSent).toHaveLength(1);
+  // This page has no Lost option: the chart asks for the tables' relationships.
+  expect(requestBody(chartSent.at(-1)!).relationshipIds).toEqual(requestBody(totalsSent[0]).relationshipIds);
+  const chart = (await replay(page, chartSent.at(-1)!)) as { summary: { total: number } };
+  const totals = (await replay(page, totalsSent[0])) as { totalCount: number };
+  expect(chart.summary.total).toBe(totals.totalCount);
+  const summary = page.getByTestId('panel-byRelationship').getByTestId('summary');
+  const table = page.getByTestId('panel-actionRequired').locator('[data-widget-kind="table"]');
+  expect((await summaryLines(summary)).at(-1)).toEqual(['Total', (await totalsCells(table))[2]]);
+});

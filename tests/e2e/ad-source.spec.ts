@@ -278,3 +278,34 @@ test('screenshots of the ad source page at 1280 and 375 px', async ({ page }) =>
     await widgetsReady(page.getByTestId('dashboard-ad-source-effectiveness'));
   }
 });
+
+test('Leases is selected again when lease data comes back after an apply', async ({ page }) => {
+  // The lease pie (code 200) answers no rows while `empty` is set.
+  let empty = true;
+  await page.route(
+    (url) => url.pathname === '/api/data',
+    async (route) => {
+      const body = route.request().postDataJSON() as Record<string, unknown> | null;
+      if (empty && route.request().method() === 'POST' && body?.requestedData === 200) {
+        await route.fulfill({ json: { headers: ['adSourceName', 'count'], values: [], groupBy: null } });
+        return;
+      }
+      await route.fallback();
+    },
+  );
+  await open(page);
+  const panel = page.getByTestId('panel-pie');
+  await expect(pill(panel, 'Leases')).toBeDisabled();
+  await expect(pill(panel, 'Prospects')).toHaveAttribute('aria-pressed', 'true');
+
+  // A filter whose sites have leases: Leases is enabled and selected again, its pie drawn.
+  empty = false;
+  await page.getByTestId('period-picker').click();
+  await page.getByTestId('period-dropdown').getByRole('option', { name: 'Prior Month', exact: true }).click();
+  await page.getByTestId('filter-apply').click();
+  await expect(pill(panel, 'Leases')).toBeEnabled();
+  await expect(pill(panel, 'Leases')).toHaveAttribute('aria-pressed', 'true');
+  await expect
+    .poll(async () => (await sliceLabels(panel.getByTestId('pie-ad-source-leases'))).length)
+    .toBeGreaterThan(0);
+});

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSource } from '../../data/useSource';
 import { usePageRuntime } from '../../render/pageRuntime';
 import type { PillsWidget as PillsOptions } from '../../types/dashboard';
@@ -7,7 +7,11 @@ import type { WidgetProps } from '../widgetProps';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Pill buttons bound to a param: an enabled pill selects only itself; a disabled pill does nothing. */
+/**
+ * Pill buttons bound to a param: an enabled pill selects only itself; a disabled pill does nothing.
+ * With disableWhenEmpty, the guarded pill is disabled while its data is empty (the fallback is
+ * selected in its place) and selected again when data returns, unless the user chose meanwhile.
+ */
 export function PillsWidget({ widget }: WidgetProps<PillsOptions>) {
   const { params, setParams, runActions } = usePageRuntime();
   const guard = widget.disableWhenEmpty;
@@ -15,11 +19,19 @@ export function PillsWidget({ widget }: WidgetProps<PillsOptions>) {
   const disabledValue = guard && guarded.isLoaded && guarded.rows.length === 0 ? guard.value : undefined;
   const selected = params[widget.param];
 
+  // Set while the pills stand on the fallback because the guarded value had no data (not because
+  // the user chose it): when the data comes back, the guarded value is selected again.
+  const fellBack = useRef(false);
   useEffect(() => {
-    if (guard && disabledValue !== undefined && same(selected, disabledValue)) {
+    if (!guard) return;
+    if (disabledValue !== undefined && same(selected, disabledValue)) {
+      fellBack.current = true;
       setParams(new Map([[widget.param, guard.fallback]]));
+    } else if (disabledValue === undefined && guarded.isLoaded && fellBack.current) {
+      fellBack.current = false;
+      if (same(selected, guard.fallback)) setParams(new Map([[widget.param, guard.value]]));
     }
-  }, [guard, disabledValue, selected, setParams, widget.param]);
+  }, [guard, disabledValue, guarded.isLoaded, selected, setParams, widget.param]);
 
   return (
     <Button.Group data-testid={widget.id ?? `pills-${widget.param}`}>
@@ -37,6 +49,7 @@ export function PillsWidget({ widget }: WidgetProps<PillsOptions>) {
             disabled={disabled}
             onClick={() => {
               if (disabled) return;
+              fellBack.current = false;
               setParams(new Map([[widget.param, o.value]]));
               runActions(widget.on?.select, { value: o.value });
             }}

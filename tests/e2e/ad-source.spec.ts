@@ -1,4 +1,5 @@
 import {
+  answerDataCode,
   fullPageShot,
   openDashboard,
   replay,
@@ -75,17 +76,7 @@ test('Ad Source by: Leases is the default pill; Prospects and Calls swap the pie
 
 test('Leases is disabled and Prospects selected when the lease data is empty', async ({ page }) => {
   // Every lease pie request (code 200) answers no rows; the rest go to the server.
-  await page.route(
-    (url) => url.pathname === '/api/data',
-    async (route) => {
-      const body = route.request().postDataJSON() as Record<string, unknown> | null;
-      if (route.request().method() === 'POST' && body?.requestedData === 200) {
-        await route.fulfill({ json: { headers: ['adSourceName', 'count'], values: [], groupBy: null } });
-        return;
-      }
-      await route.fallback();
-    },
-  );
+  await answerDataCode(page, 200, { headers: ['adSourceName', 'count'], values: [], groupBy: null });
   const requests = await open(page);
   expect(requests.filter(isCode(200)).length).toBeGreaterThan(0);
   const panel = page.getByTestId('panel-pie');
@@ -282,16 +273,11 @@ test('screenshots of the ad source page at 1280 and 375 px', async ({ page }) =>
 test('Leases is selected again when lease data comes back after an apply', async ({ page }) => {
   // The lease pie (code 200) answers no rows while `empty` is set.
   let empty = true;
-  await page.route(
-    (url) => url.pathname === '/api/data',
-    async (route) => {
-      const body = route.request().postDataJSON() as Record<string, unknown> | null;
-      if (empty && route.request().method() === 'POST' && body?.requestedData === 200) {
-        await route.fulfill({ json: { headers: ['adSourceName', 'count'], values: [], groupBy: null } });
-        return;
-      }
-      await route.fallback();
-    },
+  await answerDataCode(
+    page,
+    200,
+    { headers: ['adSourceName', 'count'], values: [], groupBy: null },
+    () => empty,
   );
   await open(page);
   const panel = page.getByTestId('panel-pie');

@@ -1,4 +1,5 @@
 import {
+  answerDataCode,
   fullPageShot,
   openDashboard,
   replay,
@@ -86,29 +87,14 @@ test('the three tiles against industry averages, with the indicator rule', async
 test('the tile indicator turns down/negative when the score is under the industry average', async ({
   page,
 }) => {
-  await page.route(
-    (url) => url.pathname === '/api/data',
-    async (route) => {
-      const body = route.request().postDataJSON() as Record<string, unknown> | null;
-      if (body?.requestedData === 303) {
-        await route.fulfill({ json: { headers: ['current', 'industry'], values: [[71.5, 80]] } });
-        return;
-      }
-      if (body?.requestedData === 302) {
-        await route.fulfill({
-          json: {
-            headers: ['current', 'industry'],
-            values: [
-              [12.5, 12.5],
-              [5, 40],
-            ],
-          },
-        });
-        return;
-      }
-      await route.fallback();
-    },
-  );
+  await answerDataCode(page, 303, { headers: ['current', 'industry'], values: [[71.5, 80]] });
+  await answerDataCode(page, 302, {
+    headers: ['current', 'industry'],
+    values: [
+      [12.5, 12.5],
+      [5, 40],
+    ],
+  });
   await open(page);
   const score = page.getByTestId('tile-tpa-score').getByTestId('tile');
   await expect(score.getByTestId('tile-main')).toHaveText('71.5');
@@ -259,22 +245,13 @@ test('screenshots of the employee call performance page at 1280 and 375 px', asy
 test('the Appointment Conversion tile shows an em dash when there were no appointments, not 0%', async ({
   page,
 }) => {
-  await page.route(
-    (url) => url.pathname === '/api/data',
-    async (route) => {
-      const body = route.request().postDataJSON() as Record<string, unknown> | null;
-      if (body?.requestedData !== 302) return route.fallback();
-      await route.fulfill({
-        json: {
-          headers: ['current', 'industry'],
-          values: [
-            [0, 12.5],
-            [0, 40],
-          ],
-        },
-      });
-    },
-  );
+  await answerDataCode(page, 302, {
+    headers: ['current', 'industry'],
+    values: [
+      [0, 12.5],
+      [0, 40],
+    ],
+  });
   await open(page);
   const conv = page.getByTestId('tile-conversion').getByTestId('tile');
   await expect(conv.getByTestId('tile-main')).toHaveText('\u2014');

@@ -245,6 +245,27 @@ export async function clickSlice(pie: Locator, label: string): Promise<void> {
   await pie.page().mouse.click(point.x, point.y);
 }
 
+/**
+ * Answers every POST /api/data asking for data code `code` with `answer` (while `when` holds, if
+ * given); every other call goes on to the server (or the next route).
+ */
+export async function answerDataCode(
+  page: Page,
+  code: number,
+  answer: unknown,
+  when: () => boolean = () => true,
+) {
+  await page.route(
+    (url) => url.pathname === '/api/data',
+    async (route) => {
+      const body = route.request().postDataJSON() as Record<string, unknown> | null;
+      if (route.request().method() !== 'POST' || body?.requestedData !== code || !when())
+        return route.fallback();
+      await route.fulfill({ json: answer });
+    },
+  );
+}
+
 /** A request's JSON body (an empty object when it has none). */
 export function requestBody(r: Request): Record<string, unknown> {
   return (r.postDataJSON() ?? {}) as Record<string, unknown>;

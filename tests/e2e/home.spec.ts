@@ -1,4 +1,5 @@
 import {
+  answerDataCode,
   fullPageShot,
   openDashboard,
   replay,
@@ -116,18 +117,12 @@ test('the Missed Calls ring without a previous period is positive: it is negativ
   page,
 }) => {
   // A site with no calls in the comparison period: the answer has no previous value.
-  await page.route(/\/api\/data$/, async (route) => {
-    if (requestBody(route.request()).requestedData !== 101) return route.continue();
-    await route.fulfill({
-      contentType: 'application/json',
-      body: JSON.stringify({
-        headers: ['current', 'previous'],
-        values: [
-          [25.5, null],
-          [3, null],
-        ],
-      }),
-    });
+  await answerDataCode(page, 101, {
+    headers: ['current', 'previous'],
+    values: [
+      [25.5, null],
+      [3, null],
+    ],
   });
   await openDashboard(page, '/dashboard', 'home');
   const ring = page.getByTestId('panel-callerBehavior').getByTestId('ring-missed');
@@ -138,18 +133,12 @@ test('the Missed Calls ring without a previous period is positive: it is negativ
 test('the Appt. Conversion ring shows an em dash when there were no appointments, not 0%', async ({
   page,
 }) => {
-  await page.route(/\/api\/data$/, async (route) => {
-    if (requestBody(route.request()).requestedData !== 304) return route.continue();
-    await route.fulfill({
-      contentType: 'application/json',
-      body: JSON.stringify({
-        headers: ['current', 'previous'],
-        values: [
-          [0, 10],
-          [12.5, null],
-        ],
-      }),
-    });
+  await answerDataCode(page, 304, {
+    headers: ['current', 'previous'],
+    values: [
+      [0, 10],
+      [12.5, null],
+    ],
   });
   await openDashboard(page, '/dashboard', 'home');
   const ring = page.getByTestId('ring-conversion');

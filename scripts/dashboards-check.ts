@@ -1,30 +1,167 @@
 /**
- * Validates dashboard definitions: `npm run dashboards:check [files...]` (default: every file in
- * dashboards/). Prints every error, one located line each, and exits 1 if there is any.
- * `--endpoints PATH` reads another endpoint index than schemas/api/endpoints.json.
+ * Validates dashboard definitions: `npm run dashboards:check [--format text|json] [paths...]`.
+ *
+ * - No path: every file of the definitions folder (DASHBOARDS_DIR, default dashboards/).
+ * - A folder: every *.json file in it, checked together.
+ * - A file: checked against the definitions folder (its namesake there is replaced by it), so a
+ *   page id, route or menu entry that another page already has is reported on that file.
+ *   `--alone` checks the named files by themselves; `--against DIR` names another folder.
+ *
+ * Every error of every file is collected in one run, then printed one located line each
+ * (`file:line:column /pointer message`), or as one JSON document with `--format json`. Exits 1
+ * if there is any error, 2 on a usage error. `--endpoints PATH` reads another endpoint index than
+ * schemas/api/endpoints.json.
  */
-import { resolve } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
+  checkDefinitionTexts,
+  type DefinitionError,
   definitionFiles,
   formatDefinitionError,
-  loadDefinitions,
   loadEndpointIndex,
 } from '../engine/definitions/index';
 import { messages } from '../engine/definitions/messages';
+import { parseCliArgs } from '../engine/tools/cliArgs';
 
 const root = resolve(import.meta.dirname, '..');
-const args = process.argv.slice(2);
-const at = args.indexOf('--endpoints');
-const indexPath = at >= 0 ? resolve(args[at + 1]) : resolve(root, 'schemas', 'api', 'endpoints.json');
-const files = args.filter((_, i) => at < 0 || (i !== at && i !== at + 1));
-const paths = files.length ? files.map((f) => resolve(f)) : definitionFiles(resolve(root, 'dashboards'));
 
-const endpoints = loadEndpointIndex(indexPath);
-if (!endpoints) console.warn(`warning: ${messages.endpointIndexMissing(indexPath)}`);
-const { loaded, errors } = loadDefinitions(paths, { endpoints });
-for (const e of errors) console.error(formatDefinitionError(e));
-const failed = errors.filter((e) => e.severity === 'error').length;
-console.log(
-  `${loaded.length} definition${loaded.length === 1 ? '' : 's'} checked, ${failed} error${failed === 1 ? '' : 's'}`,
-);
-process.exit(failed ? 1 : 0);
+/** Where a run reads and writes: injectable so tests run the command in-process. */
+export interface CheckIo {
+  cwd: string;
+  env: Record<string, string | undefined>;
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+const usage =
+  'usage: npm run dashboards:check -- [--format text|json] [--alone | --against DIR] [--endpoints PATH] [files or folders...]';
+
+/** Runs the check with command-line arguments; returns the exit status. */
+export function runCheck(argv: string[], io: CheckIo): number {
+  let args: ReturnType<typeof parseCliArgs>;
+  try {
+    args = parseCliArgs(argv, { flags: ['alone', 'help'], valued: ['format', 'endpoints', 'against'] });
+  } catch (err) {
+    io.err(`${err instanceof Error ? err.message : String(err)}\n${usage}`);
+    return 2;
+  }
+  if (args.flags.has('help')) {
+    io.out(usage);
+    return 0;
+  }
+  const format = args.values.get('format') ?? 'text';
+  if (format !== 'text' && format !== 'json') {
+    io.err(`--format must be text or json, not '${format}'\n${usage}`);
+    return 2;
+  }
+  const at = (p: string) => resolve(io.cwd, p);
+  const name = (p: string) => relative(io.cwd, p) || p;
+  const folder = at(args.values.get('against') ?? io.env.DASHBOARDS_DIR ?? resolve(root, 'dashboards'));
+  const indexPath = at(args.values.get('endpoints') ?? resolve(root, 'schemas', 'api', 'endpoints.json'));
+
+  // The files to report on, and the files they are checked beside.
+  const named: string[] = [];
+  for (const p of args.positional.map(at)) {
+    if (!existsSync(p)) {
+      io.err(`${name(p)}: no such file or folder`);
+      return 2;
+    }
+    named.push(...(statSync(p).isDirectory() ? definitionFiles(p) : [p]));
+  }
+  if (!named.length && !existsSync(folder)) {
+    io.err(`the definitions folder ${name(folder)} does not exist; set DASHBOARDS_DIR or name files`);
+    return 2;
+  }
+  const reported = named.length ? named : definitionFiles(folder);
+  const context =
+    named.length && !args.flags.has('alone') && existsSync(folder)
+      ? definitionFiles(folder).filter((f) => !named.some((n) => basename(n) === basename(f)))
+      : [];
+
+  const endpoints = loadEndpointIndex(indexPath);
+  const notes: string[] = [];
+  if (!endpoints) notes.push(`warning: ${messages.endpointIndexMissing(name(indexPath))}`);
+  const items = [...context, ...reported].map((f) => ({ file: name(f), text: readTextFile(f) }));
+  const rank = new Map(items.map((item, i) => [item.file, i < context.length ? 0 : 1]));
+  const { loaded, errors } = checkDefinitionTexts(
+    items.map(({ file, text }) => ({ file, text: text ?? '' })),
+    {
+      endpoints,
+      // The files on disk keep their claims; of the files checked, the older file keeps them.
+      precedence: (a, b) =>
+        (rank.get(a.file) ?? 1) - (rank.get(b.file) ?? 1) || mtime(at(a.file)) - mtime(at(b.file)),
+    },
+  );
+  const reportedNames = new Set(reported.map(name));
+  const unreadable: DefinitionError[] = items
+    .filter((i) => i.text === undefined && reportedNames.has(i.file))
+    .map((i) => ({
+      file: i.file,
+      line: 1,
+      column: 1,
+      pointer: '',
+      message: messages.unreadable('it cannot be read'),
+      severity: 'error',
+    }));
+  const shown = [
+    ...unreadable,
+    ...errors.filter((e) => reportedNames.has(e.file) && !unreadable.some((u) => u.file === e.file)),
+  ];
+  const failed = shown.filter((e) => e.severity === 'error').length;
+  const checked = loaded.filter((l) => reportedNames.has(l.file)).length;
+  if (format === 'json') {
+    io.out(
+      JSON.stringify(
+        {
+          checked,
+          errors: failed,
+          warnings: shown.length - failed,
+          problems: shown.map(({ file, line, column, pointer, message, severity }) => ({
+            file,
+            line,
+            column,
+            pointer,
+            message,
+            severity,
+          })),
+        },
+        null,
+        2,
+      ),
+    );
+  } else {
+    for (const n of notes) io.err(n);
+    for (const e of shown) io.err(formatDefinitionError(e));
+    io.out(
+      `${checked} definition${checked === 1 ? '' : 's'} checked, ${failed} error${failed === 1 ? '' : 's'}`,
+    );
+  }
+  return failed ? 1 : 0;
+}
+
+function readTextFile(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function mtime(file: string): number {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  process.exitCode = runCheck(process.argv.slice(2), {
+    cwd: process.cwd(),
+    env: process.env,
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+  });
+}

@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { Problem } from './definitionError';
+import { closest } from './didYouMean';
 import { messages } from './messages';
 import { escapePointerToken } from './parseJsonWithPositions';
 
@@ -15,9 +16,21 @@ export function ajvProblems(errors: ErrorObject[], document: unknown, kinds: str
   );
   const hasSpecificAtOrBelow = (pointer: string): boolean =>
     specific.some((e) => e.instancePath === pointer || e.instancePath.startsWith(`${pointer}/`));
+  // A misspelled required property is one mistake: 'did you mean' on the name, not also 'missing'.
+  const misspelled = (e: ErrorObject): boolean => {
+    if (e.keyword !== 'required') return false;
+    const name = String((e.params as Record<string, unknown>).missingProperty);
+    return errors.some(
+      (o) =>
+        o.keyword === 'additionalProperties' &&
+        o.instancePath === e.instancePath &&
+        closest(String((o.params as Record<string, unknown>).additionalProperty), [name]) === name,
+    );
+  };
   const seen = new Set<string>();
   const problems: Problem[] = [];
   for (const e of errors) {
+    if (misspelled(e)) continue;
     if (
       (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'type') &&
       hasSpecificAtOrBelow(e.instancePath)
@@ -63,7 +76,11 @@ function toProblem(e: ErrorObject, document: unknown, kinds: string[]): Problem 
       };
     }
     case 'required':
-      return { pointer: at, message: messages.missingProperty(String(params.missingProperty)) };
+      return {
+        pointer: at,
+        message: messages.missingProperty(String(params.missingProperty)),
+        missing: true,
+      };
     case 'type':
       return { pointer: at, message: messages.wrongType(String(params.type).replace(/,/g, ' or '), value) };
     case 'enum':

@@ -1,6 +1,6 @@
 import type { Action, Condition, DataSource, PageDefinition, Widget } from '../types/dashboard';
 import type { Problem } from './definitionError';
-import { endpointKey, type KnownEndpoints } from './endpointIndex';
+import { endpointKey, type KnownEndpoint, type KnownEndpoints } from './endpointIndex';
 import { messages } from './messages';
 import { templateReferences } from './templateReferences';
 import { checkVegaLite } from './vegaLiteCheck';
@@ -10,13 +10,16 @@ interface Scope {
   params: string[];
   sources: string[];
   fieldsOf: (source: string | undefined) => { endpoint: string; fields: string[] } | undefined;
+  /** The columns a source's endpoint sorts by, when the source sends a table's sort to it. */
+  sortOf: (source: string | undefined) => { endpoint: string; sortable: string[] } | undefined;
   problems: Problem[];
 }
 
 /**
  * The checks a schema cannot express: every referenced param, data source and panel exists,
  * endpoints and body keys are known to the API, row fields named by widgets exist in the
- * endpoint's response, and chart specs are valid Vega-Lite. Runs on a schema-valid definition.
+ * endpoint's response, and chart specs are valid Vega-Lite. Runs on any parsed definition: parts
+ * the schema refused are skipped.
  */
 export function checkReferences(page: PageDefinition, endpoints: KnownEndpoints | undefined): Problem[] {
   const problems: Problem[] = [];
@@ -37,24 +40,47 @@ export function checkReferences(page: PageDefinition, endpoints: KnownEndpoints 
             : known?.fields;
       return fields ? { endpoint: s.endpoint, fields } : undefined;
     },
+    sortOf: (source) => {
+      const s = source ? data[source] : undefined;
+      if (!s || !endpoints) return undefined;
+      const sortable = endpoints.get(endpointKey(s.method ?? 'POST', s.endpoint))?.sortable;
+      const sendsSort = Object.values(s.body ?? {}).some(
+        (v) => !!v && typeof v === 'object' && !Array.isArray(v) && v.$table === 'sorts',
+      );
+      return sortable && sendsSort ? { endpoint: s.endpoint, sortable } : undefined;
+    },
   };
-  checkLayout(page, problems);
-  for (const [name, source] of Object.entries(data)) checkSource(`/data/${name}`, source, scope, endpoints);
-  if (page.titleSuffix) {
+  safely(() => checkLayout(page, problems));
+  for (const [name, source] of Object.entries(data))
+    safely(() => checkSource(`/data/${name}`, source, scope, endpoints));
+  safely(() => {
+    if (!page.titleSuffix) return;
     if (page.titleSuffix.data) checkSourceName('/titleSuffix/data', page.titleSuffix.data, scope);
     checkTemplate('/titleSuffix/text', page.titleSuffix.text, page.titleSuffix.data, scope);
-  }
-  for (const [name, panel] of Object.entries(page.panels)) {
-    checkTemplate(`/panels/${name}/title`, panel.title, undefined, scope);
-    panel.blocks.forEach((block, b) => {
+  });
+  for (const [name, panel] of Object.entries(page.panels ?? {})) {
+    safely(() => checkTemplate(`/panels/${name}/title`, panel.title, undefined, scope));
+    panel.blocks?.forEach?.((block, b) => {
       const at = `/panels/${name}/blocks/${b}`;
-      if (block.when) checkCondition(`${at}/when`, block.when, scope);
-      block.widgets.forEach((w, i) => {
-        checkWidget(`${at}/widgets/${i}`, w, scope);
+      safely(() => block.when && checkCondition(`${at}/when`, block.when, scope));
+      block.widgets?.forEach?.((w, i) => {
+        safely(() => checkWidget(`${at}/widgets/${i}`, w, scope));
       });
     });
   }
   return problems;
+}
+
+/**
+ * Runs one part's checks. On a definition the schema refused, a part can be malformed; its schema
+ * errors are reported, and the other parts are still checked.
+ */
+function safely(check: () => unknown): void {
+  try {
+    check();
+  } catch {
+    // The schema has named what is wrong with this part.
+  }
 }
 
 function checkLayout(page: PageDefinition, problems: Problem[]): void {
@@ -105,8 +131,47 @@ function checkSource(
         atKey: true,
       });
     if (value.$param !== undefined) checkParam(`${pointer}/$param`, value.$param, scope);
+    const filterKeys = endpoints?.filterKeys;
+    if (typeof value.$filter === 'string' && filterKeys && !filterKeys.includes(value.$filter))
+      scope.problems.push({
+        pointer: `${pointer}/$filter`,
+        message: messages.unknownFilterKey(value.$filter, filterKeys),
+      });
   }
+  if (known?.typeAt) checkPointers(at, source, known, scope.problems);
   if (source.when) checkCondition(`${at}/when`, source.when, scope);
+}
+
+/** A source's rows pointer must find rows (a list or one row), its total pointer a number. */
+function checkPointers(at: string, source: DataSource, known: KnownEndpoint, problems: Problem[]): void {
+  const typeAt = known.typeAt;
+  if (!typeAt) return;
+  const top = (known.fieldsAt?.('') ?? []).map((name) => `/${name}`);
+  const check = (
+    what: 'rows' | 'total',
+    pointer: string | undefined,
+    ok: (type: string) => boolean,
+    expected: string,
+  ) => {
+    if (pointer === undefined) return;
+    const type = typeAt(pointer);
+    const candidates = top.filter((p) => {
+      const t = typeAt(p);
+      return t !== undefined && ok(t);
+    });
+    if (type === undefined)
+      problems.push({
+        pointer: `${at}/${what}`,
+        message: messages.noSuchPointer(what, pointer, source.endpoint, candidates),
+      });
+    else if (!ok(type))
+      problems.push({
+        pointer: `${at}/${what}`,
+        message: messages.wrongPointerType(what, pointer, source.endpoint, type, expected),
+      });
+  };
+  check('rows', source.rows, (t) => ['array', 'object', 'any'].includes(t), 'a list of rows');
+  check('total', source.total, (t) => ['integer', 'number', 'any'].includes(t), 'a row count');
 }
 
 function checkParam(pointer: string, name: string, scope: Scope): void {
@@ -196,6 +261,7 @@ function checkWidget(at: string, w: Widget, scope: Scope): void {
       break;
     case 'chart':
       scope.problems.push(...checkVegaLite(w.spec, `${at}/spec`));
+      scope.problems.push(...emptyMarks(w.spec, `${at}/spec`));
       for (const f of chartFields(w.spec)) field(`spec${f.pointer}`, f.field);
       for (const [i, name] of (w.params ?? []).entries()) checkParam(`${at}/params/${i}`, name, scope);
       break;
@@ -207,10 +273,13 @@ function checkWidget(at: string, w: Widget, scope: Scope): void {
         field(`columns/${i}/inactiveField`, c.inactiveField);
         field(`columns/${i}/dashUnless`, c.dashUnless);
         checkActions(`${at}/columns/${i}/link`, c.link, source, scope);
-        if (totals && c.total && !c.total.text)
+        // A total of the column's own field is checked only when the rows have that field.
+        const ownField = c.field === undefined || scope.fieldsOf(source)?.fields.includes(c.field) !== false;
+        if (totals && c.total && !c.total.text && (c.total.field || ownField))
           field(`columns/${i}/total${c.total.field ? '/field' : ''}`, c.total.field ?? c.field, totals);
       });
       field('totalRows/field', w.totalRows?.field);
+      checkSortable(at, w, scope);
       break;
     }
     case 'summary':
@@ -247,6 +316,55 @@ function checkWidget(at: string, w: Widget, scope: Scope): void {
       checkTemplate(`${at}/text`, w.text, source, scope);
       break;
   }
+}
+
+/** Sortable columns (and the default sort) must be columns the endpoint sorts by. */
+function checkSortable(at: string, w: Extract<Widget, { kind: 'table' }>, scope: Scope): void {
+  const sort = scope.sortOf(w.data);
+  if (!sort) return;
+  w.columns.forEach((c, i) => {
+    const key = c.sortField ?? c.field;
+    if (c.sortable === false || key === undefined || sort.sortable.includes(key)) return;
+    // A field the rows do not have is reported as such, once.
+    if (c.sortField === undefined && !scope.fieldsOf(w.data)?.fields.includes(key)) return;
+    scope.problems.push({
+      pointer: `${at}/columns/${i}/${c.sortField !== undefined ? 'sortField' : 'field'}`,
+      message: messages.notSortable(key, sort.endpoint, sort.sortable),
+    });
+  });
+  const first = w.defaultSort?.field;
+  if (first !== undefined && !sort.sortable.includes(first))
+    scope.problems.push({
+      pointer: `${at}/defaultSort/field`,
+      message: messages.notSortableDefault(first, sort.endpoint, sort.sortable),
+    });
+}
+
+/** Marks that draw nothing with an offset channel: lines, areas and trails have no band to offset in. */
+const NO_OFFSET_MARKS = ['line', 'area', 'trail'];
+
+/** Mark and channel pairs that Vega-Lite accepts but that draw nothing (a line with xOffset). */
+function emptyMarks(spec: Record<string, unknown>, at: string): Problem[] {
+  const problems: Problem[] = [];
+  const visit = (node: Record<string, unknown>, pointer: string, inherited: Record<string, unknown>) => {
+    const own = (node.encoding as Record<string, unknown> | undefined) ?? {};
+    const encoding = { ...inherited, ...own };
+    const mark =
+      typeof node.mark === 'string' ? node.mark : (node.mark as { type?: unknown } | undefined)?.type;
+    if (typeof mark === 'string' && NO_OFFSET_MARKS.includes(mark)) {
+      for (const channel of ['xOffset', 'yOffset'])
+        if (channel in encoding)
+          problems.push({
+            pointer: `${at}${channel in own ? `${pointer}/encoding/${channel}` : `${pointer}/mark`}`,
+            message: messages.markDrawsNothing(mark, channel),
+          });
+    }
+    (node.layer as Record<string, unknown>[] | undefined)?.forEach((l, i) => {
+      visit(l, `${pointer}/layer/${i}`, encoding);
+    });
+  };
+  visit(spec, '', {});
+  return problems;
 }
 
 /** Fields named in a Vega-Lite spec's encodings (also in layers), minus fields its transforms create. */

@@ -19,6 +19,8 @@ export interface Problem {
   message: string;
   atKey?: boolean;
   severity?: 'error' | 'warning';
+  /** A required property is missing (dropped when the object holds a syntax error). */
+  missing?: boolean;
 }
 
 /** Places problems in the file using the parser's position map. */
@@ -37,5 +39,10 @@ export function formatDefinitionError(e: DefinitionError): string {
 
 /** Orders errors by position so a file reads top to bottom. */
 export function byPosition(a: DefinitionError, b: DefinitionError): number {
-  return a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column;
+  return (
+    a.file.localeCompare(b.file) ||
+    a.line - b.line ||
+    a.column - b.column ||
+    a.message.localeCompare(b.message)
+  );
 }

@@ -11,10 +11,17 @@ export interface KnownEndpoint {
   rows?: string;
   /** The row fields at another pointer of the response (a source reading another part of it). */
   fieldsAt?: (pointer: string) => string[] | undefined;
+  /**
+   * The JSON type of the response at a pointer ('array', 'integer', 'object'...; 'any' when the
+   * schema does not say), or undefined when the response has nothing there.
+   */
+  typeAt?: (pointer: string) => string | undefined;
+  /** The columns the endpoint sorts by (the enum of its body's sort column), when it sorts. */
+  sortable?: string[];
 }
 
-/** Endpoints keyed by 'METHOD /path'. */
-export type KnownEndpoints = Map<string, KnownEndpoint>;
+/** Endpoints keyed by 'METHOD /path', with the global filter keys the host declares. */
+export type KnownEndpoints = Map<string, KnownEndpoint> & { filterKeys?: string[] };
 
 type Schema = { [key: string]: unknown };
 
@@ -39,6 +46,7 @@ export function loadEndpointIndex(indexPath: string): KnownEndpoints | undefined
     return schema;
   };
   const known: KnownEndpoints = new Map();
+  if (index.filterKeys) known.filterKeys = index.filterKeys;
   for (const entry of index.endpoints ?? [])
     known.set(endpointKey(entry.method, entry.path), describeEntry(entry, resolve(indexPath), load));
   return known;
@@ -50,10 +58,21 @@ function describeEntry(
   load: (file: string) => Schema,
 ): KnownEndpoint {
   const result: KnownEndpoint = { rows: entry.rows ?? '' };
-  if (entry.request) result.bodyKeys = propertiesOf(resolveRef(entry.request, indexFile, load), load);
+  if (entry.request) {
+    const request = resolveRef(entry.request, indexFile, load);
+    result.bodyKeys = propertiesOf(request, load);
+    const column = walkTo(request, '/sort/0/column', load)?.schema.enum;
+    if (Array.isArray(column)) result.sortable = column.map(String);
+  }
   if (entry.response) {
     const response = resolveRef(entry.response, indexFile, load);
     result.fieldsAt = (pointer) => propertiesOf(walk(response, pointer, load), load);
+    result.typeAt = (pointer) => {
+      const at = walkTo(response, pointer, load);
+      if (!at) return undefined;
+      const type = at.schema.type;
+      return typeof type === 'string' ? type : Array.isArray(type) ? type.join(' or ') : 'any';
+    };
   }
   if (entry.fields) result.fields = entry.fields;
   else result.fields = result.fieldsAt?.(result.rows ?? '');
@@ -90,20 +109,54 @@ function deref(
   return cur;
 }
 
-/** Follows a pointer into the instance (e.g. '/values') through the schema's properties and items. */
+/** Follows a pointer into the instance (e.g. '/values') to the schema of the rows found there. */
 function walk(
   at: { schema: Schema; file: string } | undefined,
   pointer: string,
   load: (file: string) => Schema,
 ): { schema: Schema; file: string } | undefined {
-  let cur = deref(at, load);
-  for (const token of pointer.split('/').filter(Boolean)) {
-    const props = cur?.schema.properties as Schema | undefined;
-    cur = cur && props?.[token] ? deref({ schema: props[token] as Schema, file: cur.file }, load) : undefined;
-  }
+  const cur = walkTo(at, pointer, load);
   // The rows are the items of the list found there.
-  if (cur?.schema.items) cur = deref({ schema: cur.schema.items as Schema, file: cur.file }, load);
+  return cur?.schema.items ? deref({ schema: cur.schema.items as Schema, file: cur.file }, load) : cur;
+}
+
+/**
+ * The schema of the instance at a pointer: object members through `properties` (or a branch of
+ * allOf/anyOf/oneOf that has the member), list items (a number token) through `items`.
+ */
+function walkTo(
+  at: { schema: Schema; file: string } | undefined,
+  pointer: string,
+  load: (file: string) => Schema,
+): { schema: Schema; file: string } | undefined {
+  let cur = deref(at, load);
+  for (const token of pointer.split('/').slice(1)) {
+    if (!cur) return undefined;
+    cur = memberOf(cur, token.replace(/~1/g, '/').replace(/~0/g, '~'), load);
+  }
   return cur;
+}
+
+function memberOf(
+  at: { schema: Schema; file: string },
+  token: string,
+  load: (file: string) => Schema,
+): { schema: Schema; file: string } | undefined {
+  const props = at.schema.properties as Schema | undefined;
+  if (props?.[token]) return deref({ schema: props[token] as Schema, file: at.file }, load);
+  if (/^\d+$/.test(token) && at.schema.items)
+    return deref({ schema: at.schema.items as Schema, file: at.file }, load);
+  for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
+    for (const branch of (at.schema[key] as Schema[] | undefined) ?? []) {
+      const found = memberOf(
+        deref({ schema: branch, file: at.file }, load) ?? { schema: branch, file: at.file },
+        token,
+        load,
+      );
+      if (found) return found;
+    }
+  }
+  return undefined;
 }
 
 function propertiesOf(

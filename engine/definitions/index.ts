@@ -7,5 +7,11 @@ export {
   type LoadOptions,
   loadDefinition,
 } from './loadDefinition';
-export { checkDefinitionTexts, definitionFiles, type LoadedSet, loadDefinitions } from './loadDefinitions';
+export {
+  checkDefinitionTexts,
+  definitionFiles,
+  type LoadedSet,
+  loadDefinitions,
+  type SetOptions,
+} from './loadDefinitions';
 export type { NormalizedPage, NormalizedParam, NormalizedSource } from './normalizedPage';

@@ -3,13 +3,13 @@ import { relative } from 'node:path';
 import type { PageDefinition } from '../types/dashboard';
 import { ajvProblems } from './ajvProblems';
 import { checkReferences } from './checkReferences';
-import { type DefinitionError, locate } from './definitionError';
+import { byPosition, type DefinitionError, locate } from './definitionError';
 import type { KnownEndpoints } from './endpointIndex';
 import { messages } from './messages';
 import { migrateDefinition } from './migrations/migrateDefinition';
 import { normalizeDefinition } from './normalizeDefinition';
 import type { NormalizedPage } from './normalizedPage';
-import { JsonSyntaxError, type PositionMap, parseJsonWithPositions } from './parseJsonWithPositions';
+import { type PositionMap, parseJsonTolerant } from './parseJsonWithPositions';
 import { pageSchema } from './schemaValidator';
 
 /** The outcome of loading one definition file. */
@@ -19,6 +19,11 @@ export interface LoadedDefinition {
   /** Present only when there are no errors (warnings allowed). */
   definition?: NormalizedPage;
   errors: DefinitionError[];
+  /**
+   * The document as parsed (with schema defaults), also when it has errors: its id, route and
+   * menu entry still take part in the checks across files.
+   */
+  draft?: Record<string, unknown>;
   /** Positions of the parsed document, for cross-file checks. */
   positions?: PositionMap;
   /**
@@ -54,38 +59,54 @@ export function loadDefinition(path: string, options: LoadOptions = {}): LoadedD
   return checkDefinitionText(file, text, options);
 }
 
-/** As loadDefinition, for text already read (the file name is used in messages only). */
+/**
+ * As loadDefinition, for text already read (the file name is used in messages only). Every stage
+ * runs on whatever the previous one recovered, so one run reports every error: syntax errors (the
+ * parser recovers around them), then schema errors, then reference checks on the parts the schema
+ * did not refuse. Only a file with no errors is normalized.
+ */
 export function checkDefinitionText(file: string, text: string, options: LoadOptions = {}): LoadedDefinition {
-  let parsed: { value: unknown; positions: PositionMap };
-  try {
-    parsed = parseJsonWithPositions(text);
-  } catch (err) {
-    if (!(err instanceof JsonSyntaxError)) throw err;
-    const { line, column } = err.position;
-    return {
-      file,
-      errors: [{ file, line, column, pointer: '', message: messages.syntax(err.message), severity: 'error' }],
-    };
+  const parsed = parseJsonTolerant(text);
+  const { positions } = parsed;
+  const syntax: DefinitionError[] = parsed.errors.map((e) => ({
+    file,
+    line: e.position.line,
+    column: e.position.column,
+    pointer: e.pointer,
+    message: messages.syntax(e.message),
+    severity: 'error',
+  }));
+  const value = parsed.value;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    const errors = syntax.length
+      ? syntax
+      : locate(file, positions, [{ pointer: '', message: messages.wrongType('object', value) }]);
+    return { file, positions, errors };
   }
   // Older versions are brought to the current one first, so the schema only knows the current shape.
-  const { doc, from: migratedFrom } = migrateDefinition(parsed.value);
+  const { doc, from: migratedFrom } = migrateDefinition(value);
   const { validate, kinds } = pageSchema();
   const defaulted = structuredClone(doc);
-  if (!validate(defaulted)) {
-    return {
-      file,
-      positions: parsed.positions,
-      errors: locate(file, parsed.positions, ajvProblems(validate.errors ?? [], doc, kinds)),
-      migratedFrom,
-    };
-  }
-  const problems = checkReferences(defaulted as PageDefinition, options.endpoints);
-  const errors = locate(file, parsed.positions, problems);
-  if (errors.some((e) => e.severity === 'error'))
-    return { file, positions: parsed.positions, errors, migratedFrom };
+  const schemaProblems = validate(defaulted) ? [] : ajvProblems(validate.errors ?? [], doc, kinds);
+  // A property the parser could not recover is not also 'missing'.
+  const syntaxOffsets = parsed.errors.map((e) => e.offset);
+  const holdsSyntaxError = (pointer: string) => {
+    const span = positions.spans.get(pointer);
+    return !!span && syntaxOffsets.some((o) => o >= span[0] && o <= span[1]);
+  };
+  const kept = schemaProblems.filter((p) => !(syntax.length && p.missing && holdsSyntaxError(p.pointer)));
+  // Reference checks skip what the schema already refused (one message per mistake).
+  const refused = schemaProblems.map((p) => p.pointer);
+  const references = checkReferences(defaulted as PageDefinition, options.endpoints).filter(
+    (r) => !refused.some((p) => r.pointer === p || r.pointer.startsWith(`${p}/`)),
+  );
+  const errors = [...syntax, ...locate(file, positions, [...kept, ...references])].sort(byPosition);
+  const draft = defaulted as Record<string, unknown>;
+  if (errors.some((e) => e.severity === 'error')) return { file, positions, errors, migratedFrom, draft };
   return {
     file,
-    positions: parsed.positions,
+    positions,
+    draft,
     errors,
     definition: normalizeDefinition(defaulted as Record<string, unknown>),
     migratedFrom,

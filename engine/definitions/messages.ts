@@ -18,7 +18,7 @@ const suggest = (name: string, candidates: Iterable<string>, fallback: string): 
 
 /** All message builders, by what went wrong. */
 export const messages = {
-  syntax: (detail: string) => `invalid JSON: ${detail}; fix the syntax at this position`,
+  syntax: (detail: string) => `invalid JSON: ${detail}`,
   unreadable: (detail: string) => `cannot read the file: ${detail}; check the path`,
   unknownProperty: (name: string, allowed: string[]) =>
     `unknown property ${q(name)}; ${suggest(name, allowed, `allowed here: ${list(allowed)}`)}`,
@@ -54,6 +54,18 @@ export const messages = {
     `variant ${q(variant)} of ${q(path)} is not in the API endpoint index; ${suggest(String(variant), known, `use one of ${list(known)}`)}`,
   unknownField: (field: string, endpoint: string, fields: string[]) =>
     `field ${q(field)} is not in the response rows of ${q(endpoint)}; ${suggest(field, fields, `use one of ${list(fields)}`)}`,
+  unknownFilterKey: (key: string, known: string[]) =>
+    `the host passes no global filter value ${q(key)}; ${suggest(key, known, `use one of ${list(known)}`)}`,
+  noSuchPointer: (what: string, pointer: string, endpoint: string, candidates: string[]) =>
+    `the ${what} pointer ${q(pointer)} finds nothing in the response of ${q(endpoint)}; ${suggest(pointer, candidates, candidates.length ? `use one of ${list(candidates)}` : 'see its response schema')}`,
+  wrongPointerType: (what: string, pointer: string, endpoint: string, type: string, expected: string) =>
+    `the ${what} pointer ${q(pointer)} finds ${type === 'array' ? 'a list' : `a ${type}`} in the response of ${q(endpoint)}; point it at ${expected}`,
+  notSortable: (field: string, endpoint: string, sortable: string[]) =>
+    `${q(endpoint)} cannot sort by ${q(field)}, so clicking this header would fail; add "sortable": false, or sort by one of ${list(sortable)}`,
+  notSortableDefault: (field: string, endpoint: string, sortable: string[]) =>
+    `${q(endpoint)} cannot sort by ${q(field)}; ${suggest(field, sortable, `use one of ${list(sortable)}`)}`,
+  markDrawsNothing: (mark: string, channel: string) =>
+    `a ${q(mark)} mark with a ${q(channel)} encoding draws nothing; remove ${q(channel)} or use a bar mark`,
   rowReference: (text: string) =>
     `${q(text)} reads a row but the widget has no data source; add "data" or remove the row reference`,
   vegaLite: (detail: string) =>

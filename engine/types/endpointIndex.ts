@@ -12,6 +12,10 @@ export interface EndpointIndex {
    * The endpoints.
    */
   endpoints: EndpointEntry[];
+  /**
+   * The keys of the applied global filter that the host passes to the engine: a definition reads them with {"$filter": key}, and the checker refuses any other key.
+   */
+  filterKeys?: string[];
 }
 /**
  * One endpoint.

@@ -1,4 +1,4 @@
-import { type FSWatcher, watch } from 'node:fs';
+import { type FSWatcher, statSync, watch } from 'node:fs';
 import { basename, join } from 'node:path';
 import {
   definitionFiles,
@@ -19,10 +19,14 @@ export interface DefinitionStoreOptions {
 /**
  * The validated, normalized definitions served to the client. Each file keeps its last good
  * version: an edit that fails the checks is refused (its located errors go to the log) and the
- * previous version keeps serving until a valid edit replaces it.
+ * previous version keeps serving until a valid edit replaces it. When two files claim one page
+ * id, route or menu entry, the file that changed is refused: a file served and unchanged keeps
+ * its claim over one edited since, which keeps it over a new file; then the older file wins.
  */
 export class DefinitionStore {
   private good = new Map<string, NormalizedPage>();
+  /** The modification time of each file's served version. */
+  private servedMtime = new Map<string, number>();
   private watcher?: FSWatcher;
   private timer?: NodeJS.Timeout;
 
@@ -45,19 +49,61 @@ export class DefinitionStore {
       log.error(`dashboards: cannot read the endpoint index ${endpointIndex}: ${String(err)}`);
     }
     const files = definitionFiles(dir);
-    const { loaded, errors } = loadDefinitions(files, { endpoints });
+    const mtime = new Map(files.map((f) => [basename(f), mtimeOf(f)]));
+    const standing = (file: string): number => {
+      const name = basename(file);
+      if (!this.good.has(name)) return 2;
+      return this.servedMtime.get(name) === mtime.get(name) ? 0 : 1;
+    };
+    const { loaded, errors } = loadDefinitions(files, {
+      endpoints,
+      precedence: (a, b) =>
+        standing(a.file) - standing(b.file) ||
+        (mtime.get(basename(a.file)) ?? 0) - (mtime.get(basename(b.file)) ?? 0) ||
+        a.file.localeCompare(b.file),
+    });
     const present = new Set(files.map((f) => basename(f)));
-    for (const name of [...this.good.keys()]) if (!present.has(name)) this.good.delete(name);
+    for (const name of [...this.good.keys()])
+      if (!present.has(name)) {
+        this.good.delete(name);
+        this.servedMtime.delete(name);
+      }
     for (const item of loaded) {
       const name = basename(item.file);
-      if (item.definition) this.good.set(name, item.definition);
-      else if (this.good.has(name))
+      if (item.definition) {
+        this.good.set(name, item.definition);
+        this.servedMtime.set(name, mtime.get(name) ?? 0);
+      } else if (this.good.has(name))
         log.error(`dashboards: ${name} refused; the last good version keeps serving`);
     }
+    this.dropDoubleClaims(files.map((f) => basename(f)).sort((a, b) => standing(a) - standing(b)));
     for (const e of errors) (e.severity === 'error' ? log.error : log.warn)(formatDefinitionError(e));
     const failed = errors.filter((e) => e.severity === 'error').length;
     log.info(`dashboards: ${this.good.size} served from ${files.length} file(s), ${failed} error(s)`);
     return failed;
+  }
+
+  /**
+   * Never serves two pages with one id, route or menu entry, even when a refused file's last good
+   * version meets a new file's claim: the file earlier in `order` keeps it, the other stops serving.
+   */
+  private dropDoubleClaims(order: string[]): void {
+    const claimed = new Map<string, string>();
+    for (const name of order) {
+      const page = this.good.get(name);
+      if (!page) continue;
+      const claims = [`page id ${page.id}`, `route ${page.route}`];
+      if (page.menu)
+        claims.push(`menu entry ${[page.menu.section, page.menu.label].filter(Boolean).join(' > ')}`);
+      const taken = claims.find((c) => claimed.has(c));
+      if (taken) {
+        this.options.log.error(
+          `dashboards: ${name} not served; its ${taken} is served from ${claimed.get(taken)}`,
+        );
+        this.good.delete(name);
+        this.servedMtime.delete(name);
+      } else for (const c of claims) claimed.set(c, name);
+    }
   }
 
   /** Re-checks the folder shortly after any change (editors write files in several steps). */
@@ -72,6 +118,14 @@ export class DefinitionStore {
   close(): void {
     clearTimeout(this.timer);
     this.watcher?.close();
+  }
+}
+
+function mtimeOf(file: string): number {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return 0;
   }
 }
 

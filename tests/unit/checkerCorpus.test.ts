@@ -1,0 +1,207 @@
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCheck } from '../../scripts/dashboards-check';
+
+const corpus = 'tests/fixtures/checker';
+const mistakes = JSON.parse(readFileSync(join(corpus, 'mistakes.json'), 'utf8')) as Record<string, string>;
+
+/** Runs `npm run dashboards:check -- ...args` in-process. */
+function check(args: string[], env: Record<string, string> = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const status = runCheck(args, {
+    cwd: process.cwd(),
+    env,
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+  });
+  return { status, out, err };
+}
+
+/**
+ * Each fixture is dashboards/volume.json with one realistic mistake (mistakes.json says which);
+ * 00-all-mistakes has all of them at once. The checker's exact lines, without the file name: every
+ * error is placed at the token at fault (line:column) and says what to do.
+ */
+const expected: Record<string, string[]> = {
+  '00-all-mistakes': [
+    '10:14 /menu/order expected number, found string "7"; write a number',
+    "112:22 /data/volBySite/body/startDate/$filter the host passes no global filter value 'startdate'; did you mean 'startDate'?",
+    "126:21 /data/volBySite/body/relationshipIds/$param param 'volRelationship' is not declared in /params; did you mean 'volRelationships'?",
+    "248:16 /data/volByEmployee/total the total pointer '/total' finds nothing in the response of '/api/data/communication/volume/by_employee'; use one of '/totalRows'",
+    "399:15 /data/nrByEmployee/rows the rows pointer '/value' finds nothing in the response of '/api/data/communication/no_response_volume/by_employee'; did you mean '/values'?",
+    "407:19 /data/nrByEmployeeTotals/endpoint endpoint 'POST /api/data/communication/no_response_volume/by_employe/totals' is not in the API endpoint index; did you mean 'POST /api/data/communication/no_response_volume/by_employee/totals'?",
+    "538:30 /panels/byType/blocks/1/widgets/0/spec/encoding/xOffset a 'line' mark with a 'xOffset' encoding draws nothing; remove 'xOffset' or use a bar mark",
+    "545:30 /panels/byType/blocks/1/widgets/0/spec/encoding/y/field field 'total' is not in the response rows of '/api/data/communication/volume/by_type'; use one of 'group', 'stack', 'yAxis', 'type', 'values'",
+    "581:23 /panels/volume/blocks/0/widgets/0/kind unknown widget kind 'pill'; did you mean 'pills'?",
+    "715:42 /panels/volume/blocks/1/widgets/0/columns/1/header invalid JSON: missing ',' after this value",
+    "716:28 /panels/volume/blocks/1/widgets/0/columns/1/field field 'totalComms' is not in the response rows of '/api/data/communication/volume/by_site'; use one of 'siteId', 'siteIsActive', 'site', 'totalCommCount', 'inbound', 'outbound', 'maxIndex'",
+    '725:19 /panels/volume/blocks/1/widgets/0/columns/2 invalid JSON: property names need double quotes; write "header"',
+    "735:18 /panels/volume/blocks/1/widgets/0/columns invalid JSON: trailing comma before ']'; remove this ','",
+    '739:17 /panels/volume/blocks/1/widgets/0/rowNumbers/width invalid JSON: property "width" appears twice in this object (first at 738:17); keep one',
+    "756:15 /panels/volume/blocks/1/widgets/1/colums unknown property 'colums'; did you mean 'columns'?",
+    "951:28 /panels/noResponse/blocks/1/widgets/0/columns/2/field '/api/data/communication/no_response_volume/by_site' cannot sort by 'maxIndex', so clicking this header would fail; add \"sortable\": false, or sort by one of 'site', 'inbound', 'noResponseRequired'",
+    "978:23 /panels/noResponse/blocks/1/widgets/1/data data source 'nrByEmploye' is not declared in /data; did you mean 'nrByEmployee'?",
+    "997:28 /panels/noResponse/blocks/1/widgets/1/columns/2/align 'rigth' is not allowed; did you mean 'right'?",
+    "1031:1 / invalid JSON: missing '}' to close the '{' opened at 1:1",
+  ],
+  '01-trailing-comma': [
+    "735:18 /panels/volume/blocks/1/widgets/0/columns invalid JSON: trailing comma before ']'; remove this ','",
+  ],
+  '02-missing-comma': [
+    "715:42 /panels/volume/blocks/1/widgets/0/columns/1/header invalid JSON: missing ',' after this value",
+  ],
+  '03-unquoted-name': [
+    '725:19 /panels/volume/blocks/1/widgets/0/columns/2 invalid JSON: property names need double quotes; write "header"',
+  ],
+  '04-misspelled-property': [
+    "755:15 /panels/volume/blocks/1/widgets/1/colums unknown property 'colums'; did you mean 'columns'?",
+  ],
+  '05-unknown-kind': [
+    "581:23 /panels/volume/blocks/0/widgets/0/kind unknown widget kind 'pill'; did you mean 'pills'?",
+  ],
+  '06-unknown-param': [
+    "126:21 /data/volBySite/body/relationshipIds/$param param 'volRelationship' is not declared in /params; did you mean 'volRelationships'?",
+  ],
+  '07-unknown-source': [
+    "972:23 /panels/noResponse/blocks/1/widgets/1/data data source 'nrByEmploye' is not declared in /data; did you mean 'nrByEmployee'?",
+  ],
+  '08-unknown-endpoint': [
+    "407:19 /data/nrByEmployeeTotals/endpoint endpoint 'POST /api/data/communication/no_response_volume/by_employe/totals' is not in the API endpoint index; did you mean 'POST /api/data/communication/no_response_volume/by_employee/totals'?",
+  ],
+  '09-unknown-field': [
+    "716:28 /panels/volume/blocks/1/widgets/0/columns/1/field field 'totalComms' is not in the response rows of '/api/data/communication/volume/by_site'; use one of 'siteId', 'siteIsActive', 'site', 'totalCommCount', 'inbound', 'outbound', 'maxIndex'",
+  ],
+  '10-wrong-type': ['10:14 /menu/order expected number, found string "7"; write a number'],
+  '11-bad-value': [
+    "991:28 /panels/noResponse/blocks/1/widgets/1/columns/2/align 'rigth' is not allowed; did you mean 'right'?",
+  ],
+  '12-wrong-rows-pointer': [
+    "399:15 /data/nrByEmployee/rows the rows pointer '/value' finds nothing in the response of '/api/data/communication/no_response_volume/by_employee'; did you mean '/values'?",
+  ],
+  '13-wrong-total-pointer': [
+    "248:16 /data/volByEmployee/total the total pointer '/total' finds nothing in the response of '/api/data/communication/volume/by_employee'; use one of '/totalRows'",
+  ],
+  '14-unsortable-column': [
+    "950:28 /panels/noResponse/blocks/1/widgets/0/columns/2/field '/api/data/communication/no_response_volume/by_site' cannot sort by 'maxIndex', so clicking this header would fail; add \"sortable\": false, or sort by one of 'site', 'inbound', 'noResponseRequired'",
+  ],
+  '15-line-with-xoffset': [
+    "538:30 /panels/byType/blocks/1/widgets/0/spec/encoding/xOffset a 'line' mark with a 'xOffset' encoding draws nothing; remove 'xOffset' or use a bar mark",
+  ],
+  '16-chart-field-nowhere': [
+    "545:30 /panels/byType/blocks/1/widgets/0/spec/encoding/y/field field 'total' is not in the response rows of '/api/data/communication/volume/by_type'; use one of 'group', 'stack', 'yAxis', 'type', 'values'",
+  ],
+  '17-undeclared-filter-key': [
+    "112:22 /data/volBySite/body/startDate/$filter the host passes no global filter value 'startdate'; did you mean 'startDate'?",
+  ],
+  '18-duplicate-property': [
+    '739:17 /panels/volume/blocks/1/widgets/0/rowNumbers/width invalid JSON: property "width" appears twice in this object (first at 738:17); keep one',
+  ],
+  '19-missing-closing-brace': ["1025:1 / invalid JSON: missing '}' to close the '{' opened at 1:1"],
+};
+
+describe('the checker corpus: every mistake located, all of them in one run', () => {
+  const singles = Object.keys(mistakes);
+
+  it('has a fixture and an expected output for every mistake', () => {
+    const files = readdirSync(corpus).filter((f) => /^\d\d-.*\.json$/.test(f));
+    expect(files.map((f) => f.replace('.json', '')).sort()).toEqual(['00-all-mistakes', ...singles].sort());
+    expect(singles.length).toBeGreaterThanOrEqual(15);
+  });
+
+  for (const name of Object.keys(expected)) {
+    it(`${name}: ${mistakes[name] ?? 'every mistake in one file'}`, () => {
+      const r = check(['--alone', join(corpus, `${name}.json`)]);
+      expect(r.err.map((l) => l.replace(`${join(corpus, name)}.json:`, ''))).toEqual(expected[name]);
+      expect(r.status).toBe(1);
+      expect(r.out).toEqual([
+        `1 definition checked, ${expected[name].length} error${expected[name].length === 1 ? '' : 's'}`,
+      ]);
+    });
+  }
+
+  it('the file with every mistake reports each of them, once, in a single run', () => {
+    const all = expected['00-all-mistakes'];
+    const withoutPosition = (line: string) => line.replace(/^\d+:\d+ /, '');
+    for (const name of singles) {
+      for (const line of expected[name]) expect(all.map(withoutPosition)).toContain(withoutPosition(line));
+    }
+    expect(all).toHaveLength(singles.reduce((n, name) => n + expected[name].length, 0));
+  });
+});
+
+describe('dashboards:check across files', () => {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+  const folderWith = (files: Record<string, string>) => {
+    const dir = mkdtempSync(join(tmpdir(), 'check-'));
+    dirs.push(dir);
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    return dir;
+  };
+  const caller = readFileSync('dashboards/caller-behavior.json', 'utf8');
+  const copy = caller.replace('"id": "caller-behavior"', '"id": "caller-behavior-copy"');
+
+  it('a copied page is blamed, not the original, whatever their names; the older file keeps its route', () => {
+    const dir = folderWith({ 'caller-behavior.json': caller, 'a-copy.json': copy });
+    utimesSync(join(dir, 'caller-behavior.json'), 1_000, 1_000);
+    const r = check([dir]);
+    expect(r.status).toBe(1);
+    expect(r.err.every((l) => l.includes('a-copy.json:'))).toBe(true);
+    expect(r.err.join('\n')).toContain("/route route '/dashboard/caller-behavior' is already used by");
+    expect(r.err.join('\n')).toContain("/menu/label menu entry 'Caller Behavior' is already used by");
+  });
+
+  it('a file alone is checked against the definitions folder (DASHBOARDS_DIR): the conflict is seen', () => {
+    const dir = folderWith({ 'caller-behavior.json': caller });
+    const draft = folderWith({ 'new-page.json': copy });
+    const r = check([join(draft, 'new-page.json')], { DASHBOARDS_DIR: dir });
+    expect(r.status).toBe(1);
+    expect(r.err).toHaveLength(2);
+    expect(r.err[0]).toMatch(
+      /new-page\.json:5:12 \/route route '\/dashboard\/caller-behavior' is already used by .*caller-behavior\.json; choose another$/,
+    );
+    expect(check(['--alone', join(draft, 'new-page.json')]).status).toBe(0);
+  });
+
+  it('a file replaces its namesake in the folder, so an edited copy of a page checks clean', () => {
+    const dir = folderWith({ 'caller-behavior.json': caller });
+    const draft = folderWith({ 'caller-behavior.json': caller.replace('"Caller Behavior"', '"Callers"') });
+    expect(check([join(draft, 'caller-behavior.json')], { DASHBOARDS_DIR: dir })).toMatchObject({
+      status: 0,
+    });
+  });
+
+  it('--format json gives every problem with its place', () => {
+    const r = check(['--alone', '--format', 'json', join(corpus, '09-unknown-field.json')]);
+    expect(r.status).toBe(1);
+    const report = JSON.parse(r.out.join('\n'));
+    expect(report).toMatchObject({ checked: 1, errors: 1, warnings: 0 });
+    expect(report.problems[0]).toMatchObject({
+      line: 716,
+      column: 28,
+      severity: 'error',
+      pointer: '/panels/volume/blocks/1/widgets/0/columns/1/field',
+    });
+  });
+
+  it('usage errors exit 2 with what to do', () => {
+    expect(check(['--format', 'xml']).status).toBe(2);
+    expect(check(['no/such/file.json']).err[0]).toBe('no/such/file.json: no such file or folder');
+    expect(check([], { DASHBOARDS_DIR: '/no/such/folder' }).status).toBe(2);
+  });
+
+  it('the shipped folder checks clean', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'check-'));
+    dirs.push(dir);
+    cpSync('dashboards', dir, { recursive: true });
+    expect(check([], { DASHBOARDS_DIR: dir })).toMatchObject({
+      status: 0,
+      out: ['8 definitions checked, 0 errors'],
+    });
+  });
+});

@@ -35,6 +35,8 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   /** A built client to serve (the page, assets); none by default. */
   clientDir?: string;
+  /** Receives the server's log lines (JSON, level info and up); no logging by default. */
+  log?: (line: string) => void;
 }
 
 /**
@@ -51,13 +53,13 @@ export async function startTestServer(opts: TestServerOptions): Promise<TestServ
     PORT: '0',
     HOST: '127.0.0.1',
     DATABASE_URL: pg?.url ?? '',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: opts.log ? 'info' : 'silent',
     ...opts.env,
   });
   const { app, ctx } = await startServer({
     config,
     seedWhenEmpty: false,
-    logger: false,
+    logger: opts.log ? { level: 'info', stream: { write: opts.log } } : false,
     clientDir: opts.clientDir,
   });
   if (opts.seed !== false) await seedDatabase(ctx.store, { scale: 'small', seed: 7, asOf: TEST_AS_OF });

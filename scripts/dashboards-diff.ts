@@ -8,10 +8,17 @@
  *                                                        working tree; paths default to dashboards)
  *   --json                                               a machine-readable report
  *
- * Exits 0 when equal, 1 when different, 2 on an error (unreadable input, invalid definition: every
- * located error is printed).
+ *   --endpoints PATH                                     the endpoint index (default
+ *                                                        schemas/api/endpoints.json)
+ *
+ * Each side is checked as `dashboards:check` checks a folder (endpoints, fields, the checks across
+ * files), so the diff refuses what the check refuses. Exits 0 when equal, 1 when different, 2 on
+ * an error (unreadable input, invalid definition: every located error is printed). Changed and
+ * moved list items are named by their id, field or value (and header or title), and an added
+ * panel is shown whole.
  */
 import { relative, resolve } from 'node:path';
+import { loadEndpointIndex } from '../engine/definitions/endpointIndex';
 import { parseCliArgs } from '../engine/tools/cliArgs';
 import { diffDefinitionSets } from '../engine/tools/diff/diffDefinitionSets';
 import { pageSummary, renderDiffText } from '../engine/tools/diff/renderDiffText';
@@ -21,10 +28,13 @@ import { readRevision } from '../engine/tools/sources/readRevision';
 import { readWorkingTree } from '../engine/tools/sources/readWorkingTree';
 
 const usageText =
-  'usage: npm run dashboards:diff -- [--json] OLD NEW | [--json] --from REV [--to REV] [paths...]';
+  'usage: npm run dashboards:diff -- [--json] [--endpoints PATH] OLD NEW | [--json] --from REV [--to REV] [paths...]';
 
 function main(): number {
-  const args = parseCliArgs(process.argv.slice(2), { flags: ['json', 'help'], valued: ['from', 'to'] });
+  const args = parseCliArgs(process.argv.slice(2), {
+    flags: ['json', 'help'],
+    valued: ['from', 'to', 'endpoints'],
+  });
   if (args.flags.has('help')) {
     console.log(usageText);
     return 0;
@@ -45,8 +55,13 @@ function main(): number {
     before = readWorkingTree([args.positional[0]]);
     after = readWorkingTree([args.positional[1]]);
   }
-  const old = loadVersions(before);
-  const next = loadVersions(after);
+  const indexPath = resolve(
+    args.values.get('endpoints') ?? resolve(import.meta.dirname, '..', 'schemas', 'api', 'endpoints.json'),
+  );
+  const endpoints = loadEndpointIndex(indexPath);
+  if (!endpoints) throw new Error(`the endpoint index ${indexPath} is missing; pass --endpoints`);
+  const old = loadVersions(before, { endpoints });
+  const next = loadVersions(after, { endpoints });
   for (const line of [...old.infos, ...next.infos]) console.error(`info: ${line}`);
   const errors = [...old.errors, ...next.errors];
   if (errors.length) {

@@ -1,31 +1,52 @@
 /**
  * Generates docs/dashboards.md, the definition reference, from the descriptions, defaults and
- * examples of schemas/dashboard (every example validated against its schema).
+ * examples of schemas/dashboard (every example validated against its schema), and
+ * docs/endpoints.md, the endpoint catalogue (body keys, row fields and sortable columns of every
+ * endpoint of schemas/api/endpoints.json).
  *
  *   npm run docs:dashboards [-- --check] [--out FILE]
  *
- * `--check` writes nothing and exits 1 when the file is stale. Exits 2 when an example is invalid.
+ * `--check` writes nothing and exits 1 when a file is stale. Exits 2 when an example is invalid.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
+import { loadEndpointIndex } from '../engine/definitions/endpointIndex';
 import { parseCliArgs } from '../engine/tools/cliArgs';
+import { renderEndpointCatalogue } from '../engine/tools/docs/renderEndpointCatalogue';
 import { renderReference } from '../engine/tools/docs/renderReference';
 import { loadSchemaSet } from '../engine/tools/schemaSet';
 
 function main(): number {
   const args = parseCliArgs(process.argv.slice(2), { flags: ['check'], valued: ['out'] });
-  const out = resolve(args.values.get('out') ?? resolve(import.meta.dirname, '..', 'docs', 'dashboards.md'));
-  const name = relative(process.cwd(), out) || out;
-  const text = renderReference(loadSchemaSet());
-  const current = existsSync(out) ? readFileSync(out, 'utf8') : undefined;
-  if (args.flags.has('check')) {
-    if (current === text) return 0;
-    console.error(`${name} is stale; run npm run docs:dashboards`);
-    return 1;
+  const root = resolve(import.meta.dirname, '..');
+  const indexPath = resolve(root, 'schemas', 'api', 'endpoints.json');
+  const endpoints = loadEndpointIndex(indexPath);
+  if (!endpoints) throw new Error(`the endpoint index ${indexPath} is missing`);
+  const outputs = [
+    {
+      out: resolve(args.values.get('out') ?? resolve(root, 'docs', 'dashboards.md')),
+      text: renderReference(loadSchemaSet()),
+    },
+    {
+      out: resolve(root, 'docs', 'endpoints.md'),
+      text: renderEndpointCatalogue(endpoints, relative(root, indexPath)),
+    },
+  ];
+  let stale = 0;
+  for (const { out, text } of outputs) {
+    const name = relative(process.cwd(), out) || out;
+    const current = existsSync(out) ? readFileSync(out, 'utf8') : undefined;
+    if (args.flags.has('check')) {
+      if (current !== text) {
+        console.error(`${name} is stale; run npm run docs:dashboards`);
+        stale++;
+      }
+      continue;
+    }
+    if (current !== text) writeFileSync(out, text);
+    console.log(current === text ? `${name} is current` : `wrote ${name}`);
   }
-  if (current !== text) writeFileSync(out, text);
-  console.log(current === text ? `${name} is current` : `wrote ${name}`);
-  return 0;
+  return stale ? 1 : 0;
 }
 
 try {

@@ -1,5 +1,6 @@
 import { type DefinitionError, formatDefinitionError } from '../definitions/definitionError';
-import { checkDefinitionText, type LoadOptions } from '../definitions/loadDefinition';
+import type { LoadOptions } from '../definitions/loadDefinition';
+import { checkDefinitionTexts } from '../definitions/loadDefinitions';
 import { messages } from '../definitions/messages';
 import { currentSchemaVersion } from '../definitions/migrations/migrationSteps';
 import type { DefinitionVersion } from './diff/diffDefinitionSets';
@@ -16,19 +17,23 @@ export interface LoadedVersions {
 }
 
 /**
- * Validates and normalizes definition texts as the engine does (older versions migrated first),
- * collecting every error of every text before reporting.
+ * Validates and normalizes definition texts as the engine and `dashboards:check` do (older
+ * versions migrated first; endpoints, fields and the checks across the texts included when
+ * `options.endpoints` is given), collecting every error of every text before reporting.
  */
 export function loadVersions(texts: DefinitionText[], options: LoadOptions = {}): LoadedVersions {
   const result: LoadedVersions = { versions: [], errors: [], infos: [] };
-  for (const { source, text } of texts) {
-    const loaded = checkDefinitionText(source, text, options);
-    const failed = loaded.errors.filter((e: DefinitionError) => e.severity === 'error');
+  const { loaded } = checkDefinitionTexts(
+    texts.map(({ source, text }) => ({ file: source, text })),
+    options,
+  );
+  for (const item of loaded) {
+    const failed = item.errors.filter((e: DefinitionError) => e.severity === 'error');
     result.errors.push(...failed.map(formatDefinitionError));
-    if (loaded.migratedFrom !== undefined)
-      result.infos.push(`${source}: ${messages.migrated(loaded.migratedFrom, currentSchemaVersion)}`);
-    const page = loaded.definition ? toJson(loaded.definition) : undefined;
-    if (!failed.length && isJsonObject(page)) result.versions.push({ source, page });
+    if (item.migratedFrom !== undefined)
+      result.infos.push(`${item.file}: ${messages.migrated(item.migratedFrom, currentSchemaVersion)}`);
+    const page = item.definition ? toJson(item.definition) : undefined;
+    if (!failed.length && isJsonObject(page)) result.versions.push({ source: item.file, page });
   }
   return result;
 }

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { diffDefinitionSets } from '../../engine/tools/diff/diffDefinitionSets';
 import type { DiffReport, PropertyChange } from '../../engine/tools/diff/diffReport';
 import { diffValues } from '../../engine/tools/diff/diffValues';
+import { renderDiffText } from '../../engine/tools/diff/renderDiffText';
 import type { JsonValue } from '../../engine/tools/jsonValue';
 import { loadVersions } from '../../engine/tools/loadVersions';
 import { readWorkingTree } from '../../engine/tools/sources/readWorkingTree';
@@ -11,6 +12,10 @@ import { fixtures, root, runCli } from '../fixtures/tools/runCli';
 vi.setConfig({ testTimeout: 120_000 });
 
 const fixture = (name: string) => join('tests', 'fixtures', 'tools', name);
+/** The fixtures' endpoint index: each side of a diff is checked against it, as dashboards:check does. */
+const index = join(root, 'tests', 'fixtures', 'tools', 'endpoints.json');
+const diffCli = (args: string[], cwd?: string) =>
+  runCli('dashboards-diff.ts', ['--endpoints', index, ...args], cwd);
 const load = (name: string) => {
   const loaded = loadVersions(readWorkingTree([fixture(name)], root));
   expect(loaded.errors).toEqual([]);
@@ -24,10 +29,48 @@ describe('diffValues', () => {
     const b: JsonValue = [{ field: 'c' }, { field: 'a' }, { field: 'x' }, { field: 'b', header: 'B' }];
     diffValues(a, b, '/columns', '/columns', out);
     expect(out).toEqual([
-      { op: 'add', pointer: '/columns/2', new: { field: 'x' } },
-      { op: 'move', pointer: '/columns/0', from: '/columns/2' },
-      { op: 'add', pointer: '/columns/3/header', new: 'B' },
+      { op: 'add', pointer: '/columns/2', new: { field: 'x' }, item: "field 'x'" },
+      { op: 'move', pointer: '/columns/0', from: '/columns/2', item: "field 'c'" },
+      { op: 'add', pointer: '/columns/3/header', new: 'B', item: `field 'b' ("B")` },
     ]);
+  });
+
+  it('names moved and changed items by their identity and title in the text report, not by position', () => {
+    const page = (columns: JsonValue[]): JsonValue => ({ id: 'p', panels: {}, layout: [], columns });
+    const report = diffDefinitionSets(
+      [
+        {
+          source: 'a.json',
+          page: page([
+            { field: 'a', header: 'A' },
+            { field: 'b', header: 'B' },
+          ]) as never,
+        },
+      ],
+      [
+        {
+          source: 'b.json',
+          page: page([
+            { field: 'b', header: 'Bee' },
+            { field: 'a', header: 'A' },
+          ]) as never,
+        },
+      ],
+    );
+    const text = renderDiffText(report);
+    expect(text).toContain(`  > field 'b' ("Bee") moved: /columns/1 -> /columns/0`);
+    expect(text).toContain(`  ~ /columns/0/header (field 'b' ("Bee")): "B" -> "Bee"`);
+  });
+
+  it('shows an added panel whole', () => {
+    const before = load('base.json');
+    const page = structuredClone(before[0].page) as Record<string, any>;
+    page.panels.extra = { title: 'Extra Panel', blocks: [{ widgets: [{ kind: 'text', text: 'Hello' }] }] };
+    page.layout.push(['extra']);
+    const text = renderDiffText(diffDefinitionSets(before, [{ source: 'new.json', page }]));
+    expect(text).toContain('  + panel extra at row');
+    expect(text).toContain('"title": "Extra Panel"');
+    expect(text).toContain('"text": "Hello"');
   });
 
   it('reports a changed list of plain values as one replace', () => {
@@ -62,18 +105,20 @@ describe('diffDefinitionSets', () => {
         pointer: '/panels/detail/blocks/1/widgets/0/columns/2',
         new: {
           header: 'Share',
-          field: 'share',
+          field: 'partPercent',
           align: 'right',
           sortable: true,
           group: false,
-          sortField: 'share',
+          sortField: 'partPercent',
         },
+        item: `field 'partPercent' ("Share")`,
       },
       {
         op: 'replace',
         pointer: '/panels/detail/blocks/1/widgets/1/columns/1/header',
         old: 'Count',
         new: 'Parts',
+        item: `field 'count' ("Parts")`,
       },
     ]);
   });
@@ -81,22 +126,24 @@ describe('diffDefinitionSets', () => {
 
 describe('npm run dashboards:diff', () => {
   it('exits 0 when equal', () => {
-    const r = runCli('dashboards-diff.ts', [fixture('base.json'), fixture('reordered.json')]);
+    const r = diffCli([fixture('base.json'), fixture('reordered.json')]);
     expect(r.stdout).toBe('1 page compared: no differences\n');
     expect(r.status).toBe(0);
   });
 
   it('exits 1 when different, with a one-line summary per page', () => {
-    const r = runCli('dashboards-diff.ts', [fixture('base.json'), fixture('changed.json')]);
+    const r = diffCli([fixture('base.json'), fixture('changed.json')]);
     expect(r.stdout.split('\n')[0]).toBe(
       'items: 1 panel removed, 1 widget moved, 1 property added, 1 property changed',
     );
-    expect(r.stdout).toContain('  ~ /panels/detail/blocks/1/widgets/1/columns/1/header: "Count" -> "Parts"');
+    expect(r.stdout).toContain(
+      `  ~ /panels/detail/blocks/1/widgets/1/columns/1/header (field 'count' ("Parts")): "Count" -> "Parts"`,
+    );
     expect(r.status).toBe(1);
   });
 
   it('prints a machine-readable report with --json', () => {
-    const r = runCli('dashboards-diff.ts', ['--json', fixture('base.json'), fixture('changed.json')]);
+    const r = diffCli(['--json', fixture('base.json'), fixture('changed.json')]);
     const report = JSON.parse(r.stdout);
     expect(report.equal).toBe(false);
     expect(report.pages[0].summary).toMatch(/^items: /);
@@ -104,7 +151,7 @@ describe('npm run dashboards:diff', () => {
   });
 
   it('exits 2 with every located error for an invalid definition', () => {
-    const r = runCli('dashboards-diff.ts', [fixture('base.json'), fixture('invalid.json')]);
+    const r = diffCli([fixture('base.json'), fixture('invalid.json')]);
     expect(r.stderr).toContain(
       "tests/fixtures/tools/invalid.json:15:7 /params/view/resetOnAply unknown property 'resetOnAply'; did you mean 'resetOnApply'?",
     );
@@ -114,8 +161,31 @@ describe('npm run dashboards:diff', () => {
     expect(r.status).toBe(2);
   });
 
+  it('exits 2 for what dashboards:check refuses: an unknown endpoint, an unknown field, a duplicate route', async () => {
+    const { mkdtempSync, readFileSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'tools-diff-'));
+    const base = readFileSync(join(fixtures, 'base.json'), 'utf8');
+    writeFileSync(join(dir, 'endpoint.json'), base.replace('"/api/items/by_group"', '"/api/items/by_grup"'));
+    const endpoint = diffCli([fixture('base.json'), join(dir, 'endpoint.json')]);
+    expect(endpoint.stderr).toContain("endpoint 'POST /api/items/by_grup' is not in the API endpoint index");
+    expect(endpoint.status).toBe(2);
+    writeFileSync(join(dir, 'field.json'), base.replace('"field": "total"', '"field": "totl"'));
+    const field = diffCli([fixture('base.json'), join(dir, 'field.json')]);
+    expect(field.stderr).toContain("field 'totl' is not in the response rows of '/api/items/by_group'");
+    expect(field.status).toBe(2);
+    const folder = mkdtempSync(join(tmpdir(), 'tools-diff-'));
+    writeFileSync(join(folder, 'a.json'), base);
+    writeFileSync(join(folder, 'b.json'), base.replace(/"id": "items"/, '"id": "items-copy"'));
+    const route = diffCli([fixture('base.json'), folder]);
+    expect(route.stderr).toMatch(
+      /b\.json:\d+:\d+ \/route route '[^']+' is already used by .*a\.json; choose another/,
+    );
+    expect(route.status).toBe(2);
+  });
+
   it('exits 2 for a missing file', () => {
-    const r = runCli('dashboards-diff.ts', [fixture('base.json'), fixture('nothing-here.json')]);
+    const r = diffCli([fixture('base.json'), fixture('nothing-here.json')]);
     expect(r.stderr).toContain("cannot read 'tests/fixtures/tools/nothing-here.json'");
     expect(r.status).toBe(2);
   });
@@ -131,14 +201,12 @@ describe('npm run dashboards:diff', () => {
     git('add', 'items.json');
     git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'base');
     writeFileSync(join(dir, 'items.json'), readFileSync(join(fixtures, 'changed.json')));
-    const r = runCli('dashboards-diff.ts', ['--from', 'HEAD', 'items.json'], dir);
+    const r = diffCli(['--from', 'HEAD', 'items.json'], dir);
     expect(r.stderr).toBe('');
     expect(r.stdout.split('\n')[0]).toBe(
       'items: 1 panel removed, 1 widget moved, 1 property added, 1 property changed',
     );
     expect(r.status).toBe(1);
-    expect(runCli('dashboards-diff.ts', ['--from', 'HEAD', '--to', 'HEAD', 'items.json'], dir).status).toBe(
-      0,
-    );
+    expect(diffCli(['--from', 'HEAD', '--to', 'HEAD', 'items.json'], dir).status).toBe(0);
   });
 });

@@ -32,7 +32,7 @@ export function diffPage(a: JsonObject, b: JsonObject): PageChanges {
   const keptB = layoutPlaces(b.layout, new Set(common));
   for (const name of Object.keys(panelsB)) {
     if (!(name in panelsA)) {
-      panels.push({ op: 'add', panel: name, place: placesB.get(name) });
+      panels.push({ op: 'add', panel: name, place: placesB.get(name), content: panelsB[name] });
       continue;
     }
     const from = keptA.get(name);
@@ -50,7 +50,8 @@ export function diffPage(a: JsonObject, b: JsonObject): PageChanges {
       .filter((p) => p.moved)
       .map((p): WidgetChange => ({ op: 'move', widget: p.b.label, pointer: p.b.pointer, from: p.a.pointer })),
   ];
-  for (const p of match.pairs) diffValues(p.a.value, p.b.value, p.a.pointer, p.b.pointer, properties);
+  for (const p of match.pairs)
+    diffValues(p.a.value, p.b.value, p.a.pointer, p.b.pointer, properties, `widget ${p.b.label}`);
   return { panels, widgets, properties };
 }
 

@@ -11,6 +11,8 @@ export interface PropertyChange {
   from?: string;
   old?: JsonValue;
   new?: JsonValue;
+  /** The list item or widget the property belongs to, by name: "field 'inbound' (\"Inbound\")". */
+  item?: string;
 }
 
 /** A widget added, removed or moved; `widget` names it (its id, else its kind and binding). */
@@ -37,6 +39,8 @@ export interface PanelChange {
   place?: LayoutPlace;
   /** For `move`: its place in the old layout. */
   fromPlace?: LayoutPlace;
+  /** For `add`: the new panel as defined. */
+  content?: JsonValue;
 }
 
 /** The differences of one page, matched by page id across both sides. */

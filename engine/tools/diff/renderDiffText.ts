@@ -34,8 +34,10 @@ export function pageLines(page: PageDiff): string[] {
   if (page.status === 'added') lines.push(`  + ${page.new}`);
   if (page.status === 'removed') lines.push(`  - ${page.old}`);
   for (const c of page.panels) {
-    if (c.op === 'add') lines.push(`  + panel ${c.panel} at ${place(c.place)}`);
-    else if (c.op === 'remove') lines.push(`  - panel ${c.panel} (was at ${place(c.place)})`);
+    if (c.op === 'add') {
+      lines.push(`  + panel ${c.panel} at ${place(c.place)}:`);
+      for (const l of JSON.stringify(c.content ?? null, null, 2).split('\n')) lines.push(`      ${l}`);
+    } else if (c.op === 'remove') lines.push(`  - panel ${c.panel} (was at ${place(c.place)})`);
     else lines.push(`  > panel ${c.panel} moved: ${place(c.fromPlace)} -> ${place(c.place)}`);
   }
   for (const c of page.widgets) {
@@ -44,10 +46,11 @@ export function pageLines(page: PageDiff): string[] {
     else lines.push(`  > widget ${c.widget} moved: ${c.from} -> ${c.pointer}`);
   }
   for (const c of page.properties) {
-    if (c.op === 'add') lines.push(`  + ${c.pointer}: ${value(c.new)}`);
-    else if (c.op === 'remove') lines.push(`  - ${c.pointer}: ${value(c.old)}`);
-    else if (c.op === 'move') lines.push(`  > ${c.pointer}: moved from ${c.from}`);
-    else lines.push(`  ~ ${c.pointer}: ${value(c.old)} -> ${value(c.new)}`);
+    const of = c.item ? ` (${c.item})` : '';
+    if (c.op === 'add') lines.push(`  + ${c.pointer}${of}: ${value(c.new)}`);
+    else if (c.op === 'remove') lines.push(`  - ${c.pointer}${of}: ${value(c.old)}`);
+    else if (c.op === 'move') lines.push(`  > ${c.item ?? c.pointer} moved: ${c.from} -> ${c.pointer}`);
+    else lines.push(`  ~ ${c.pointer}${of}: ${value(c.old)} -> ${value(c.new)}`);
   }
   return lines;
 }

@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyPageText, newPageNames, storageKeysOf } from '../../src/client/editor/newPageFrom';
 import { createUser } from '../../src/server/auth/users';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../src/server/seed/demoUsers';
 import { DRIVERS, type Driver, startTestServer, type TestServer } from './harness';
@@ -119,6 +120,11 @@ describe.each(DRIVERS)('dashboard editor routes on %s', (driver) => {
         await call(server, 'GET', '/api/dashboards/editor-settings', token),
         await call(server, 'POST', '/api/dashboards/validate', token, { file: FILE, text: original }),
         await call(server, 'PUT', `/api/dashboards/sources/${FILE}`, token, { text: retitled }),
+        await call(server, 'POST', '/api/dashboards/sources', token, {
+          file: 'new-page.json',
+          text: original,
+        }),
+        await call(server, 'GET', '/api/dashboards/endpoints', token),
         // The claim is checked before the body: a stranger learns nothing about the shape.
         await call(server, 'POST', '/api/dashboards/validate', token, { nonsense: true }),
       ];
@@ -129,6 +135,7 @@ describe.each(DRIVERS)('dashboard editor routes on %s', (driver) => {
       expect((await call(server, 'GET', '/api/dashboards/sources')).status).toBe(401);
     }
     expect(readFileSync(join(writableDir, FILE), 'utf8')).toBe(original);
+    expect(readdirSync(writableDir)).not.toContain('new-page.json');
   });
 
   it('gives an editor the raw text of every definition file and the writable setting', async () => {
@@ -141,6 +148,11 @@ describe.each(DRIVERS)('dashboard editor routes on %s', (driver) => {
         .sort(),
     );
     expect(list.find((s) => s.file === FILE)?.text).toBe(original);
+    // Each text comes with its version, the same for the same text.
+    const versions = (sources.body.sources as { version: string }[]).map((s) => s.version);
+    expect(versions.every((v) => /^[0-9a-f]{16}$/.test(v))).toBe(true);
+    const again = await call(readOnly, 'GET', '/api/dashboards/sources', tokens.admin.readOnly);
+    expect((again.body.sources as { version: string }[]).map((s) => s.version)).toEqual(versions);
 
     const off = await call(readOnly, 'GET', '/api/dashboards/editor-settings', tokens.admin.readOnly);
     expect(off).toEqual({ status: 200, body: { writable: false } });
@@ -249,4 +261,142 @@ describe.each(DRIVERS)('dashboard editor routes on %s', (driver) => {
       '"name": "hawkeye-dashboard"',
     );
   });
+
+  it('refuses a save from a version that is no longer on disk (409 with the disk text), then saves from it', async () => {
+    const token = tokens.admin.writable;
+    const file = 'caller-behavior.json';
+    const path = `/api/dashboards/sources/${file}`;
+    const versionOf = async () =>
+      ((await call(writable, 'GET', '/api/dashboards/sources', token)).body.sources as SourceAnswer[]).find(
+        (s) => s.file === file,
+      ) as SourceAnswer;
+    const opened = await versionOf();
+    const mine = opened.text.replace(/"title": "([^"]+)"/, '"title": "$1 (mine)"');
+    const theirs = opened.text.replace(/"title": "([^"]+)"/, '"title": "$1 (theirs)"');
+    expect(mine).not.toBe(opened.text);
+
+    // Someone else saves first, from the same version.
+    const first = await call(writable, 'PUT', path, token, { text: theirs, baseVersion: opened.version });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.version).toBe((await versionOf()).version);
+    expect(first.body.version).not.toBe(opened.version);
+
+    const stale = await call(writable, 'PUT', path, token, { text: mine, baseVersion: opened.version });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe(`${file} changed on disk since you opened it; nothing was saved`);
+    expect(stale.body.current).toEqual({ text: theirs, version: first.body.version });
+    expect(readFileSync(join(writableDir, file), 'utf8')).toBe(theirs);
+
+    // A change by hand is a change too.
+    const byHand = `${theirs.trimEnd()}\n\n`;
+    writeFileSync(join(writableDir, file), byHand);
+    const again = await call(writable, 'PUT', path, token, { text: mine, baseVersion: first.body.version });
+    expect(again.status).toBe(409);
+    expect((again.body.current as SourceAnswer).text).toBe(byHand);
+
+    // Keeping mine: saved from the version the conflict showed.
+    const kept = await call(writable, 'PUT', path, token, {
+      text: mine,
+      baseVersion: (again.body.current as SourceAnswer).version,
+    });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(readFileSync(join(writableDir, file), 'utf8')).toBe(mine);
+
+    const malformed = await call(writable, 'PUT', path, token, { text: mine, baseVersion: 7 });
+    expect(malformed.status).toBe(400);
+  });
+
+  it('creates a new definition file that validates, then lists and serves it; refuses a taken or bad name', async () => {
+    const token = tokens.admin.writable;
+    const from = readFileSync(join(writableDir, 'response-time.json'), 'utf8');
+    const taken = new Set(
+      readdirSync(writableDir).flatMap((f) => storageKeysOf(readFileSync(join(writableDir, f), 'utf8'))),
+    );
+    const text = copyPageText(from, newPageNames('Response Time Copy', 'response-time-copy.json'), taken);
+
+    const off = await call(readOnly, 'POST', '/api/dashboards/sources', tokens.admin.readOnly, {
+      file: 'response-time-copy.json',
+      text,
+    });
+    expect(off.status).toBe(403);
+    expect(readdirSync(readOnlyDir)).not.toContain('response-time-copy.json');
+
+    const existing = await call(writable, 'POST', '/api/dashboards/sources', token, { file: FILE, text });
+    expect(existing.status).toBe(409);
+    expect(existing.body.message).toBe(`A definition file named ${FILE} already exists; choose another name`);
+    expect(readFileSync(join(writableDir, FILE), 'utf8')).not.toBe(text);
+
+    for (const file of ['../copy.json', 'Copy.json', 'copy.txt', 'a/b.json', 7]) {
+      const bad = await call(writable, 'POST', '/api/dashboards/sources', token, { file, text });
+      expect(bad.status, String(file)).toBe(400);
+    }
+
+    // An exact copy clashes with its original (same id and route): refused with the located errors.
+    const clash = await call(writable, 'POST', '/api/dashboards/sources', token, {
+      file: 'clash.json',
+      text: from,
+    });
+    expect(clash.status).toBe(400);
+    expect(clash.body.message).toBe('clash.json has errors; nothing was saved');
+    expect((clash.body.errors as { text: string }[]).length).toBeGreaterThan(0);
+    expect(readdirSync(writableDir)).not.toContain('clash.json');
+
+    const created = await call(writable, 'POST', '/api/dashboards/sources', token, {
+      file: 'response-time-copy.json',
+      text,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ saved: true, file: 'response-time-copy.json', errors: [] });
+    expect(readFileSync(join(writableDir, 'response-time-copy.json'), 'utf8')).toBe(text);
+    expect(readdirSync(writableDir).filter((f) => !f.endsWith('.json'))).toEqual([]);
+
+    const listed = (
+      (await call(writable, 'GET', '/api/dashboards/sources', token)).body.sources as SourceAnswer[]
+    ).find((s) => s.file === 'response-time-copy.json');
+    expect(listed).toEqual({ file: 'response-time-copy.json', text, version: created.body.version });
+    const pages = (await call(writable, 'GET', '/api/dashboards', token)).body.pages as {
+      id: string;
+      route: string;
+      menu?: { label: string };
+    }[];
+    expect(pages.find((p) => p.id === 'response-time-copy')).toMatchObject({
+      route: '/dashboard/response-time-copy',
+      menu: { label: 'Response Time Copy' },
+    });
+
+    const twice = await call(writable, 'POST', '/api/dashboards/sources', token, {
+      file: 'response-time-copy.json',
+      text,
+    });
+    expect(twice.status).toBe(409);
+  });
+
+  it('answers the endpoint index for completion: body keys, row fields, variants and row pointers', async () => {
+    const res = await call(readOnly, 'GET', '/api/dashboards/endpoints', tokens.admin.readOnly);
+    expect(res.status).toBe(200);
+    const endpoints = res.body.endpoints as {
+      method: string;
+      path: string;
+      bodyKeys?: string[];
+      fields?: string[];
+      variants?: Record<string, string[]>;
+      rows: string;
+      fieldsAt: Record<string, string[]>;
+    }[];
+    const bySite = endpoints.find((e) => e.path === '/api/data/communication/volume/by_site');
+    expect(bySite).toMatchObject({ method: 'POST', rows: '/values' });
+    expect(bySite?.bodyKeys).toEqual(expect.arrayContaining(['siteIds', 'startDate', 'limit']));
+    expect(bySite?.fields).toEqual(expect.arrayContaining(['site', 'totalCommCount']));
+    expect(bySite?.fieldsAt['/values']).toEqual(bySite?.fields);
+    const codes = endpoints.find((e) => e.path === '/api/data');
+    expect(codes?.variants?.['104']).toEqual(['callerType', 'count']);
+    expect(endpoints.find((e) => e.path === '/api/sites')?.method).toBe('GET');
+  });
 });
+
+/** One file of GET /api/dashboards/sources. */
+interface SourceAnswer {
+  file: string;
+  text: string;
+  version: string;
+}

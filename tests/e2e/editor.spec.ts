@@ -2,10 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { openAccountMenu, signIn, startExtraServer } from './helpers';
+import { type ExtraServer, openAccountMenu, signIn, startExtraServer } from './helpers';
 import { expect, type Page, test } from './test';
 
-// The e2e server reads the repository's dashboards/ and is not writable: nothing here is saved.
+// The e2e server reads the repository's dashboards/ and is not writable; the tests that save use a
+// server of their own on a temporary copy of dashboards/.
 const FILE = 'volume.json';
 const original = readFileSync(join(process.cwd(), 'dashboards', FILE), 'utf8');
 const retitled = original.replace(
@@ -140,16 +141,82 @@ test('the editor is absent for a user without the editor claim', async ({ page }
   expect(res.status()).toBe(403);
 });
 
-test('on a writable server a valid edit is saved to its file and served', async ({ page }) => {
-  test.setTimeout(180_000);
-  const workDir = mkdtempSync(join(tmpdir(), 'editor-e2e-save-'));
-  const dashboardsDir = join(workDir, 'dashboards');
-  cpSync(join(process.cwd(), 'dashboards'), dashboardsDir, { recursive: true });
-  const previous = process.env.DASHBOARDS_WRITABLE;
-  process.env.DASHBOARDS_WRITABLE = '1';
-  const server = await startExtraServer({ dataDir: join(workDir, 'data'), dashboardsDir });
-  process.env.DASHBOARDS_WRITABLE = previous;
-  try {
+/** A page whose data sources are volume.json's, with `rest` after them (typed into the editor). */
+function volumeSourcesThen(rest: string): string {
+  const { data } = JSON.parse(original) as { data: unknown };
+  const sources = JSON.stringify(data, null, 2).replace(/\n/g, '\n  ');
+  return `{\n  "id": "completion",\n  "data": ${sources},\n  ${rest}`;
+}
+
+test('the editor completes data source names, row fields of the source, and Vega-Lite in a chart spec', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'admin');
+  await page.goto('/dashboard/editor?file=volume.json');
+  await expect(page.getByTestId('editor-status')).toHaveAttribute('data-state', 'valid');
+  const tooltip = page.locator('.cm-tooltip-autocomplete');
+  const option = (label: string) => tooltip.locator('.cm-completionLabel').getByText(label, { exact: true });
+
+  // A widget's data: the page's own sources.
+  await setEditorText(
+    page,
+    volumeSourcesThen('"panels": {\n    "p": {"blocks": [{"widgets": [{\n      "kind": "table",\n      '),
+  );
+  await page.keyboard.type('"data": "volBy');
+  await expect(option('volBySite')).toBeVisible();
+  await expect(option('volByEmployee')).toBeVisible();
+  await expect(option('byType')).toHaveCount(0);
+  await expect(tooltip.getByText('data source').first()).toBeVisible();
+  await option('volBySite').click();
+  await expect(page.locator('.cm-activeLine')).toContainText('"data": "volBySite"');
+
+  // A column's field: the row fields of that source's endpoint (from the server's endpoint index).
+  await page.keyboard.type(', "columns": [{"field": "tot');
+  await expect(option('totalCommCount')).toBeVisible();
+  await expect(option('employee')).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/shots/editor-completion.png', animations: 'disabled' });
+  await option('totalCommCount').click();
+  await expect(page.locator('.cm-activeLine')).toContainText('"field": "totalCommCount"');
+
+  // Inside a chart's spec, Vega-Lite's own properties (its schema is fetched on first use).
+  await setEditorText(
+    page,
+    volumeSourcesThen(
+      '"panels": {"p": {"blocks": [{"widgets": [{"kind": "chart", "data": "byType", "spec": {',
+    ),
+  );
+  await page.keyboard.type('"mar');
+  await expect(option('mark')).toBeVisible();
+  await expect(option('legendToggle')).toHaveCount(0);
+});
+
+test.describe('on a writable server', () => {
+  let workDir: string;
+  let dashboardsDir: string;
+  let server: ExtraServer;
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    workDir = mkdtempSync(join(tmpdir(), 'editor-e2e-save-'));
+    dashboardsDir = join(workDir, 'dashboards');
+    cpSync(join(process.cwd(), 'dashboards'), dashboardsDir, { recursive: true });
+    const previous = process.env.DASHBOARDS_WRITABLE;
+    process.env.DASHBOARDS_WRITABLE = '1';
+    try {
+      server = await startExtraServer({ dataDir: join(workDir, 'data'), dashboardsDir });
+    } finally {
+      process.env.DASHBOARDS_WRITABLE = previous;
+    }
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+    rmSync(workDir, { recursive: true, force: true });
+  });
+
+  test('a valid edit is saved to its file and served', async ({ page }) => {
+    test.setTimeout(180_000);
     await signIn(page, 'admin', undefined, server.url);
     await page.goto(`${server.url}/dashboard/editor?file=volume.json`);
     const status = page.getByTestId('editor-status');
@@ -170,8 +237,107 @@ test('on a writable server a valid edit is saved to its file and served', async 
 
     await page.goto(`${server.url}/dashboard/volume`);
     await expect(page.getByTestId('panel-byType')).toContainText('Volume Mix (edited)');
-  } finally {
-    await server.stop();
-    rmSync(workDir, { recursive: true, force: true });
-  }
+  });
+
+  test("'New page from…' copies a page into a new file that is served and listed in the menu", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await signIn(page, 'admin', undefined, server.url);
+    await page.goto(`${server.url}/dashboard/editor?file=volume.json`);
+    await expect(page.getByTestId('editor-status')).toHaveAttribute('data-state', 'valid');
+
+    await page.getByTestId('editor-new-page-open').click();
+    const dialog = page.getByRole('dialog', { name: 'New page from…' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('editor-new-page-from')).toHaveValue('volume.json');
+    const title = dialog.getByRole('textbox', { name: 'Title' });
+    const fileName = dialog.getByRole('textbox', { name: 'File name' });
+    const create = page.getByTestId('editor-new-page-create');
+
+    // A title whose file exists is refused before anything is sent.
+    await title.fill('Volume');
+    await expect(fileName).toHaveValue('volume.json');
+    await expect(page.getByTestId('editor-new-page-problem')).toHaveText(
+      'A file named volume.json already exists; choose another name.',
+    );
+    await expect(create).toBeDisabled();
+
+    await title.fill('Volume Copy');
+    await expect(fileName).toHaveValue('volume-copy.json');
+    await expect(page.getByTestId('editor-new-page-summary')).toHaveText(
+      'Page id volume-copy · route /dashboard/volume-copy · menu entry Volume Copy. Storage keys of its params are renamed after the id.',
+    );
+    await page.screenshot({ path: '/tmp/shots/editor-new-page.png', animations: 'disabled' });
+    await create.click();
+
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/file=volume-copy\.json/);
+    await expect(page.getByTestId('editor-created')).toHaveText(
+      'Created volume-copy.json; it is served now and listed in the menu.',
+    );
+    await expect(page.getByTestId('editor-status')).toHaveAttribute('data-state', 'valid');
+    const copy = JSON.parse(readFileSync(join(dashboardsDir, 'volume-copy.json'), 'utf8'));
+    expect(copy).toMatchObject({
+      id: 'volume-copy',
+      route: '/dashboard/volume-copy',
+      title: 'Volume Copy',
+      menu: { label: 'Volume Copy', section: 'Communication Performance' },
+    });
+
+    // In the side menu, beside its original, and drawn at its route.
+    const menu = page.getByTestId('side-menu');
+    await menu.getByTestId('menu-section').filter({ hasText: 'Communication Performance' }).click();
+    await menu.getByRole('link', { name: 'Volume Copy' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/volume-copy$/);
+    await expect(page.getByTestId('dashboard-volume-copy')).toBeVisible();
+  });
+
+  test('Save after the file changed on disk shows both versions instead of overwriting', async ({ page }) => {
+    test.setTimeout(180_000);
+    const file = 'caller-behavior.json';
+    const path = join(dashboardsDir, file);
+    const opened = readFileSync(path, 'utf8');
+    const titled = (text: string, suffix: string) =>
+      text.replace(/"title": "([^"]+)"/, `"title": "$1 (${suffix})"`);
+    await signIn(page, 'admin', undefined, server.url);
+    await page.goto(`${server.url}/dashboard/editor?file=${file}`);
+    const status = page.getByTestId('editor-status');
+    await expect(status).toHaveAttribute('data-state', 'valid');
+
+    await setEditorText(page, titled(opened, 'mine'));
+    await expect(status).toHaveAttribute('data-state', 'valid');
+    // Someone else saves the file meanwhile.
+    writeFileSync(path, titled(opened, 'theirs'));
+    await page.getByTestId('editor-save').click();
+
+    const conflict = page.getByTestId('editor-conflict');
+    await expect(conflict).toContainText('This file changed on disk since you opened it');
+    await expect(conflict).toContainText(`Nothing was saved. ${file} was saved by someone else`);
+    const diff = page.getByTestId('editor-conflict-diff');
+    await expect(diff.locator('[data-kind="removed"]')).toContainText(['(theirs)']);
+    await expect(diff.locator('[data-kind="added"]')).toContainText(['(mine)']);
+    await expect(page.getByTestId('editor-saved')).toHaveCount(0);
+    expect(readFileSync(path, 'utf8')).toBe(titled(opened, 'theirs'));
+    await expect(page.getByTestId('editor-save')).not.toHaveAttribute('data-loading');
+    await page.screenshot({ path: '/tmp/shots/editor-conflict.png', animations: 'disabled' });
+
+    // Taking the disk version loads it into the editor.
+    await page.getByTestId('editor-conflict-take').click();
+    await expect(conflict).toHaveCount(0);
+    await expect(page.locator('.cm-content')).toContainText('(theirs)');
+    await expect(page.locator('.cm-content')).not.toContainText('(mine)');
+    await expect(page.getByTestId('editor-save')).toBeDisabled();
+
+    // Edited again, changed on disk again: keeping mine saves it over the disk version.
+    await setEditorText(page, titled(opened, 'mine again'));
+    await expect(status).toHaveAttribute('data-state', 'valid');
+    writeFileSync(path, titled(opened, 'by hand'));
+    await page.getByTestId('editor-save').click();
+    await expect(diff.locator('[data-kind="removed"]')).toContainText(['(by hand)']);
+    await page.getByTestId('editor-conflict-keep').click();
+    await expect(page.getByTestId('editor-saved')).toContainText(`Saved ${file}`);
+    await expect(conflict).toHaveCount(0);
+    expect(readFileSync(path, 'utf8')).toBe(titled(opened, 'mine again'));
+  });
 });

@@ -31,7 +31,7 @@ describe('DefinitionStore', () => {
     expect(store.all()[0].title).toBe('Items v2');
 
     writeFileSync(file, text.replace('"title": "Summary",', '"titel": "Summary",'));
-    expect(store.reload()).toBe(2);
+    expect(store.reload()).toBe(1);
     expect(store.all()[0].title).toBe('Items v2');
     expect(errors).toContain('dashboards: page.json refused; the last good version keeps serving');
     expect(

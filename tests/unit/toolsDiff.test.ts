@@ -64,10 +64,13 @@ describe('diffValues', () => {
 
   it('shows an added panel whole', () => {
     const before = load('base.json');
-    const page = structuredClone(before[0].page) as Record<string, any>;
+    const page = structuredClone(before[0].page) as {
+      panels: Record<string, unknown>;
+      layout: string[][];
+    };
     page.panels.extra = { title: 'Extra Panel', blocks: [{ widgets: [{ kind: 'text', text: 'Hello' }] }] };
     page.layout.push(['extra']);
-    const text = renderDiffText(diffDefinitionSets(before, [{ source: 'new.json', page }]));
+    const text = renderDiffText(diffDefinitionSets(before, [{ source: 'new.json', page: page as never }]));
     expect(text).toContain('  + panel extra at row');
     expect(text).toContain('"title": "Extra Panel"');
     expect(text).toContain('"text": "Hello"');

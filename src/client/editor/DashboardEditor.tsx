@@ -1,23 +1,25 @@
-import { Alert, Badge, Button, Grid, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api';
 import { ALL_FILTER_BAR_FLAGS, useFilterBarFlags } from '../filter/filterBarConfig';
+import { CheckStatus } from './CheckStatus';
 import { EditorPreview } from './EditorPreview';
 import {
   type DefinitionProblem,
   type DefinitionSource,
   fetchEditorSettings,
   fetchSources,
-  saveSource,
+  SOURCES_QUERY_KEY,
 } from './editorApi';
 import { JsonEditor, type JsonEditorHandle } from './JsonEditor';
+import { NewPageDialog } from './NewPageDialog';
 import { ProblemList } from './ProblemList';
+import { SaveConflict } from './SaveConflict';
 import { useDefinitionCheck } from './useDefinitionCheck';
+import { useSourceSave } from './useSourceSave';
 import './editor.css';
-
-const SOURCES_KEY = ['dashboard-editor', 'sources'];
 
 /** A short stable fingerprint of a value, to key the preview on each new valid definition. */
 function fingerprint(value: unknown): string {
@@ -38,31 +40,34 @@ function download(file: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-type SaveState =
-  | { kind: 'idle' }
-  | { kind: 'saving' }
-  | { kind: 'saved'; at: Date }
-  | { kind: 'failed'; message: string };
-
 /**
  * The live definition editor at /dashboard/editor: pick a definition file, edit its JSON with
- * schema-aware completion, see every located error as you type and the page drawn with real data
- * beside it; download the text, or save it when the server allows (DASHBOARDS_WRITABLE=1).
+ * completion (schema members and values, the page's sources and params, endpoints and row fields,
+ * Vega-Lite in chart specs), see every located error as you type and the page drawn with real data
+ * beside it; download the text, or, when the server allows (DASHBOARDS_WRITABLE=1), save it (never
+ * over a version changed on disk since it was opened) or start a new page from a copy of one.
  */
 export default function DashboardEditor() {
   const queryClient = useQueryClient();
+  // Fetched once: each file's version is the one its edits start from (a save sends it back).
   const sources = useQuery({
-    queryKey: SOURCES_KEY,
+    queryKey: SOURCES_QUERY_KEY,
     queryFn: fetchSources,
     staleTime: Number.POSITIVE_INFINITY,
   });
   const settings = useQuery({ queryKey: ['dashboard-editor', 'settings'], queryFn: fetchEditorSettings });
   const [params, setParams] = useSearchParams();
   const [drafts, setDrafts] = useState<Record<string, string>>({});
-  const [save, setSave] = useState<SaveState>({ kind: 'idle' });
-  // Bumped to load the saved text into the editor again (Revert).
+  // Bumped to load the saved text into the editor again (Revert, taking the disk version).
   const [revision, setRevision] = useState(0);
+  const [newPage, setNewPage] = useState(false);
+  const [created, setCreated] = useState<string>();
   const editor = useRef<JsonEditorHandle>(null);
+  const saving = useSourceSave({
+    dropDraft: (saved) => setDrafts(({ [saved]: _saved, ...rest }) => rest),
+    reload: () => setRevision((r) => r + 1),
+  });
+  const save = saving.state;
 
   const files = sources.data ?? [];
   const wanted = params.get('file');
@@ -82,29 +87,23 @@ export default function DashboardEditor() {
 
   const pick = (next: string | null) => {
     if (!next) return;
-    setSave({ kind: 'idle' });
+    saving.reset();
+    setCreated(undefined);
     setParams({ file: next }, { replace: true });
   };
 
-  const onSave = async () => {
-    if (!file || text === undefined) return;
-    setSave({ kind: 'saving' });
-    try {
-      await saveSource(file, text);
-      queryClient.setQueryData<DefinitionSource[]>(SOURCES_KEY, (list) =>
-        list?.map((s) => (s.file === file ? { file, text } : s)),
-      );
-      setDrafts(({ [file]: _saved, ...rest }) => rest);
-      // The menu and the pages follow the saved definition.
-      void queryClient.invalidateQueries({ queryKey: ['dashboards'] });
-      setSave({ kind: 'saved', at: new Date() });
-    } catch (err) {
-      const message =
-        err instanceof ApiError && typeof (err.body as { message?: unknown })?.message === 'string'
-          ? (err.body as { message: string }).message
-          : 'The file could not be saved; try again';
-      setSave({ kind: 'failed', message });
-    }
+  const onSave = () => {
+    if (source && text !== undefined) void saving.save(source.file, text, source.version);
+  };
+
+  /** A new file was created: listed and opened here, and in the menu once the pages reload. */
+  const onCreated = (made: DefinitionSource) => {
+    queryClient.setQueryData<DefinitionSource[]>(SOURCES_QUERY_KEY, (list) =>
+      [...(list ?? []), made].sort((a, b) => a.file.localeCompare(b.file)),
+    );
+    void queryClient.invalidateQueries({ queryKey: ['dashboards'] });
+    pick(made.file);
+    setCreated(made.file);
   };
 
   if (sources.isLoading) {
@@ -126,34 +125,7 @@ export default function DashboardEditor() {
     );
   }
 
-  let status: React.ReactNode;
-  if (check.pending)
-    status = (
-      <Badge color="gray" variant="light" leftSection={<Loader size={10} color="gray" />}>
-        Checking
-      </Badge>
-    );
-  else if (check.failure)
-    status = (
-      <Badge color="red" variant="light">
-        Not checked
-      </Badge>
-    );
-  else if (errorCount)
-    status = <Badge color="red" variant="light">{`${errorCount} error${errorCount === 1 ? '' : 's'}`}</Badge>;
-  else if (problems.length)
-    status = (
-      <Badge color="yellow" variant="light">
-        Valid, with warnings
-      </Badge>
-    );
-  else
-    status = (
-      <Badge color="teal" variant="light">
-        Valid
-      </Badge>
-    );
-
+  const edited = new Set(files.filter((s) => (drafts[s.file] ?? s.text) !== s.text).map((s) => s.file));
   const writable = settings.data?.writable === true;
   return (
     <Stack gap="md" data-testid="dashboard-editor" className="dashboard-editor">
@@ -173,7 +145,7 @@ export default function DashboardEditor() {
               data-testid="editor-file"
               data={files.map((s) => ({
                 value: s.file,
-                label: drafts[s.file] !== undefined && drafts[s.file] !== s.text ? `${s.file} •` : s.file,
+                label: edited.has(s.file) ? `${s.file} •` : s.file,
               }))}
               value={file}
               onChange={pick}
@@ -182,12 +154,12 @@ export default function DashboardEditor() {
               w={260}
               maw="100%"
             />
-            <span
-              data-testid="editor-status"
-              data-state={check.pending ? 'checking' : errorCount ? 'errors' : 'valid'}
-            >
-              {status}
-            </span>
+            <CheckStatus
+              pending={check.pending}
+              failed={Boolean(check.failure)}
+              errors={errorCount}
+              warnings={problems.length - errorCount}
+            />
           </Group>
           <Group gap="xs" wrap="nowrap">
             {settings.data && !writable && (
@@ -212,6 +184,11 @@ export default function DashboardEditor() {
               Download
             </Button>
             {writable && (
+              <Button variant="default" onClick={() => setNewPage(true)} data-testid="editor-new-page-open">
+                New page from…
+              </Button>
+            )}
+            {writable && (
               <Button
                 onClick={onSave}
                 loading={save.kind === 'saving'}
@@ -228,6 +205,11 @@ export default function DashboardEditor() {
             Saved {file} at {save.at.toLocaleTimeString()}; the dashboards serve it now.
           </Text>
         )}
+        {created === file && !dirty && save.kind === 'idle' && (
+          <Text fz="xs" c="teal.7" mt={6} data-testid="editor-created">
+            Created {file}; it is served now and listed in the menu.
+          </Text>
+        )}
         {save.kind === 'failed' && (
           <Text fz="xs" c="red.7" mt={6} role="alert">
             {save.message}
@@ -239,6 +221,25 @@ export default function DashboardEditor() {
           </Text>
         )}
       </Paper>
+      {save.kind === 'conflict' && save.file === file && (
+        <SaveConflict
+          file={file}
+          mine={text}
+          disk={save.disk}
+          onKeepMine={() => void saving.save(file, text, save.disk.version)}
+          onTakeDisk={() => saving.takeDisk(file, save.disk)}
+        />
+      )}
+      {newPage && (
+        <NewPageDialog
+          opened
+          onClose={() => setNewPage(false)}
+          sources={files}
+          from={file}
+          edited={edited}
+          onCreated={onCreated}
+        />
+      )}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <Stack gap="sm">

@@ -4,8 +4,9 @@ import type { Text } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { definitionCompletion } from './definitionCompletion';
 import type { DefinitionProblem } from './editorApi';
-import { schemaCompletion } from './schemaCompletion';
+import { loadEndpointCatalog } from './endpointCatalog';
 
 /** What the editor page may ask of the code editor. */
 export interface JsonEditorHandle {
@@ -64,7 +65,8 @@ const theme = EditorView.theme({
 
 /**
  * A CodeMirror 6 editor for one page definition: JSON highlighting and folding, completion from
- * schemas/dashboard, and the server's located errors as inline diagnostics with gutter marks.
+ * schemas/dashboard, the page's own names, the API's endpoint index and Vega-Lite's schema, and the
+ * server's located errors as inline diagnostics with gutter marks.
  */
 export const JsonEditor = forwardRef<JsonEditorHandle, JsonEditorProps>(function JsonEditor(
   { initialText, onChange, problems, label },
@@ -85,7 +87,7 @@ export const JsonEditor = forwardRef<JsonEditorHandle, JsonEditorProps>(function
       extensions: [
         basicSetup,
         json(),
-        jsonLanguage.data.of({ autocomplete: schemaCompletion }),
+        jsonLanguage.data.of({ autocomplete: definitionCompletion({ endpoints: loadEndpointCatalog }) }),
         lintGutter(),
         theme,
         EditorView.contentAttributes.of({ 'aria-label': initial.current.label }),

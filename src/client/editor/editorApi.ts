@@ -1,10 +1,30 @@
 import type { NormalizedPage } from '../../../engine';
 import { request } from '../api';
 
+/** The query key of the definition files' texts (fetched once per visit: see DashboardEditor). */
+export const SOURCES_QUERY_KEY = ['dashboard-editor', 'sources'];
+
 /** One definition file as the server holds it. */
 export interface DefinitionSource {
   file: string;
   text: string;
+  /** The version of `text` (a hash); a save sends it back to say what it was edited from. */
+  version: string;
+}
+
+/** One endpoint of the API's endpoint index, as completion reads it. */
+export interface EditorEndpoint {
+  method: string;
+  path: string;
+  bodyKeys?: string[];
+  /** The row fields at the index's rows pointer. */
+  fields?: string[];
+  /** Row fields by a source's `variant`. */
+  variants?: Record<string, string[]>;
+  /** The index's rows pointer. */
+  rows: string;
+  /** Row fields at other pointers of the response, for a source with its own `rows`. */
+  fieldsAt: Record<string, string[]>;
 }
 
 /** One located problem: `text` is the line `npm run dashboards:check` prints. */
@@ -43,7 +63,26 @@ export function validateSource(file: string, text: string, signal?: AbortSignal)
   });
 }
 
-/** PUT /api/dashboards/sources/:file: saves a valid text (400 with the errors otherwise). */
-export function saveSource(file: string, text: string): Promise<DefinitionCheck & { saved: boolean }> {
-  return request(`/api/dashboards/sources/${encodeURIComponent(file)}`, { method: 'PUT', body: { text } });
+/** The answer of a save or a creation. */
+export type SaveAnswer = DefinitionCheck & { saved: boolean; file: string; version: string };
+
+/**
+ * PUT /api/dashboards/sources/:file: saves a valid text (400 with the errors otherwise) edited from
+ * `baseVersion`; 409 with the file's current {text, version} when it changed on disk since.
+ */
+export function saveSource(file: string, text: string, baseVersion: string): Promise<SaveAnswer> {
+  return request(`/api/dashboards/sources/${encodeURIComponent(file)}`, {
+    method: 'PUT',
+    body: { text, baseVersion },
+  });
+}
+
+/** POST /api/dashboards/sources: creates a new file with a valid text; 409 when the name is taken. */
+export function createSource(file: string, text: string): Promise<SaveAnswer> {
+  return request('/api/dashboards/sources', { method: 'POST', body: { file, text } });
+}
+
+/** GET /api/dashboards/endpoints: the endpoints definitions may bind to, for completion. */
+export async function fetchEndpoints(): Promise<EditorEndpoint[]> {
+  return (await request<{ endpoints: EditorEndpoint[] }>('/api/dashboards/endpoints')).endpoints;
 }

@@ -9,6 +9,8 @@ export interface JsonContainer {
   key?: string;
   index: number;
   expectKey: boolean;
+  /** The members or items read so far (strings, bare literals and nested containers). */
+  value: Record<string, unknown> | unknown[];
 }
 
 /** Where the cursor is in a JSON text: the container's path and what may be typed there. */
@@ -22,6 +24,11 @@ export interface JsonCursor {
   key?: string;
   /** Where the token being typed starts (its opening quote for a string). */
   from: number;
+  /**
+   * The whole document as far as it could be read: objects, arrays, strings and bare literals,
+   * with the value being typed cut at the cursor. Half-written text gives a partial tree.
+   */
+  root: unknown;
 }
 
 /**
@@ -32,6 +39,15 @@ export function jsonCursorAt(text: string, pos: number): JsonCursor | undefined 
   const stack: { frame: JsonContainer; segment: string | number | undefined }[] = [];
   let pendingKey: string | undefined;
   let result: JsonCursor | undefined;
+  let root: unknown;
+
+  /** Stores a member value or an array item in the container on top of the stack. */
+  const store = (value: unknown) => {
+    const top = stack[stack.length - 1]?.frame;
+    if (top?.kind === 'array') (top.value as unknown[])[top.index] = value;
+    else if (top && !top.expectKey && top.key !== undefined)
+      (top.value as Record<string, unknown>)[top.key] = value;
+  };
 
   const snapshot = (from: number) => {
     const top = stack[stack.length - 1];
@@ -41,7 +57,14 @@ export function jsonCursorAt(text: string, pos: number): JsonCursor | undefined 
     let slot: JsonCursor['slot'];
     if (frame.kind === 'array') slot = 'element';
     else slot = frame.expectKey ? 'key' : 'value';
-    result = { path, container: frame, slot, key: slot === 'value' ? frame.key : undefined, from };
+    result = {
+      path,
+      container: frame,
+      slot,
+      key: slot === 'value' ? frame.key : undefined,
+      from,
+      root: undefined,
+    };
   };
 
   let i = 0;
@@ -73,14 +96,26 @@ export function jsonCursorAt(text: string, pos: number): JsonCursor | undefined 
         // An invalid escape: the raw text is close enough for completion.
       }
       if (top?.kind === 'object' && top.expectKey) pendingKey = decoded;
-      else if (top?.kind === 'object' && top.key === 'kind') top.kindValue = decoded;
+      else {
+        if (top?.kind === 'object' && top.key === 'kind') top.kindValue = decoded;
+        store(decoded);
+      }
       continue;
     }
     const top = stack[stack.length - 1]?.frame;
     if (ch === '{' || ch === '[') {
       const segment = top?.kind === 'object' ? top.key : top?.index;
+      const value = ch === '{' ? {} : [];
+      if (top) store(value);
+      else root ??= value;
       stack.push({
-        frame: { kind: ch === '{' ? 'object' : 'array', keys: new Set(), index: 0, expectKey: ch === '{' },
+        frame: {
+          kind: ch === '{' ? 'object' : 'array',
+          keys: new Set(),
+          index: 0,
+          expectKey: ch === '{',
+          value,
+        },
         segment,
       });
     } else if (ch === '}' || ch === ']') {
@@ -93,11 +128,30 @@ export function jsonCursorAt(text: string, pos: number): JsonCursor | undefined 
     } else if (ch === ',' && top) {
       if (top.kind === 'object') top.expectKey = true;
       else top.index++;
+    } else if (top && /[-\dtfn]/.test(ch) && !/[\w.-]/.test(text[i - 1] ?? '')) {
+      // A bare literal (number, true, false, null): read whole here, stepped over char by char below.
+      const word = /^[\w.+-]+/.exec(text.slice(i, i + 40))?.[0] ?? '';
+      try {
+        store(JSON.parse(word));
+      } catch {
+        // Half typed: nothing to store.
+      }
     }
     i++;
   }
   if (!result && pos >= text.length) snapshot(wordStart(text, pos));
+  if (result) result.root = root;
   return result;
+}
+
+/** The value at `path` of a tree read by jsonCursorAt; undefined when any step is missing. */
+export function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
+  let node = root;
+  for (const segment of path) {
+    if (!node || typeof node !== 'object') return undefined;
+    node = (node as Record<string | number, unknown>)[segment];
+  }
+  return node;
 }
 
 /** Start of the bare word (letters, digits, - and .) ending at `pos`. */

@@ -1,18 +1,20 @@
-import {
-  type Completion,
-  type CompletionContext,
-  type CompletionResult,
-  pickedCompletion,
-} from '@codemirror/autocomplete';
+import { type Completion, pickedCompletion } from '@codemirror/autocomplete';
 import type { EditorView } from '@codemirror/view';
-import { type JsonCursor, jsonCursorAt } from './jsonContext';
-import { alternatives, type Located, type SchemaNode, schemasAt, typeLabel } from './schemaSet';
+import type { JsonCursor } from './jsonContext';
+import {
+  alternatives,
+  type Located,
+  PAGE_SCHEMA_ID,
+  type SchemaNode,
+  schemasAt,
+  typeLabel,
+} from './schemaSet';
 
 /**
  * Inserts `text` over the typed token and, inside a string, over the closing quote the editor
  * already added, leaving the cursor after the insertion.
  */
-function replaceToken(text: string, quoted: boolean) {
+export function replaceToken(text: string, quoted: boolean) {
   return (view: EditorView, completion: Completion, from: number, to: number) => {
     const end = quoted ? to + (/^[^"\n]*"/.exec(view.state.sliceDoc(to, to + 200))?.[0].length ?? 0) : to;
     view.dispatch({
@@ -24,9 +26,16 @@ function replaceToken(text: string, quoted: boolean) {
   };
 }
 
+/** Where the container sits in a document and which schema describes that document. */
+interface SchemaPlace {
+  rootId: string;
+  /** The container's path from the root the schema describes. */
+  path: (string | number)[];
+}
+
 /** The object schemas of the container, narrowed to the branch its `kind` member names. */
-function objectSchemas(cursor: JsonCursor): Located[] {
-  const candidates = schemasAt(cursor.path).filter((c) => c.node.properties);
+function objectSchemas(cursor: JsonCursor, place: SchemaPlace): Located[] {
+  const candidates = schemasAt(place.path, place.rootId).filter((c) => c.node.properties);
   const kind = cursor.container.kindValue;
   if (kind === undefined) return candidates;
   const matching = candidates.filter((c) => {
@@ -36,9 +45,9 @@ function objectSchemas(cursor: JsonCursor): Located[] {
   return matching.length ? matching : candidates;
 }
 
-function propertyOptions(cursor: JsonCursor, quoted: boolean): Completion[] {
+function propertyOptions(cursor: JsonCursor, quoted: boolean, place: SchemaPlace): Completion[] {
   const seen = new Map<string, Completion>();
-  for (const { node, base } of objectSchemas(cursor)) {
+  for (const { node, base } of objectSchemas(cursor, place)) {
     const required = new Set(node.required ?? []);
     for (const [name, raw] of Object.entries(node.properties ?? {})) {
       if (seen.has(name) || cursor.container.keys.has(name)) continue;
@@ -57,7 +66,7 @@ function propertyOptions(cursor: JsonCursor, quoted: boolean): Completion[] {
   return [...seen.values()];
 }
 
-function valueOptions(path: (string | number)[], quoted: boolean): Completion[] {
+function valueOptions(path: (string | number)[], quoted: boolean, rootId: string): Completion[] {
   const seen = new Map<string, Completion>();
   const add = (value: unknown, node: SchemaNode) => {
     // Inside a string only string values fit; the closing quote is part of what is replaced.
@@ -72,7 +81,7 @@ function valueOptions(path: (string | number)[], quoted: boolean): Completion[] 
       info: node.description,
     });
   };
-  for (const { node } of schemasAt(path)) {
+  for (const { node } of schemasAt(path, rootId)) {
     if (node.const !== undefined) add(node.const, node);
     for (const v of node.enum ?? []) add(v, node);
     const types = Array.isArray(node.type) ? node.type : [node.type];
@@ -85,26 +94,21 @@ function valueOptions(path: (string | number)[], quoted: boolean): Completion[] 
 }
 
 /**
- * Completion for page definitions from schemas/dashboard: at the cursor's JSON pointer, the
- * member names the schema allows (with their descriptions, required ones first) and the enum,
- * const and boolean values of a member or array item.
+ * Completion from a JSON schema (schemas/dashboard for a page, or another registered root such as
+ * Vega-Lite's for a chart spec): at the cursor, the member names the schema allows (with their
+ * descriptions, required ones first) and the enum, const and boolean values of a member or item.
+ * `path` is the container's path from the root the schema describes (the cursor's own by default).
  */
-export function schemaCompletion(context: CompletionContext): CompletionResult | null {
-  const doc = context.state.doc;
-  const text = doc.toString();
-  const cursor = jsonCursorAt(text, context.pos);
-  if (!cursor) return null;
-  const quoted = text[cursor.from] === '"';
-  // Inside a string the options start after its opening quote, so typed text filters them.
-  const from = quoted ? cursor.from + 1 : cursor.from;
-  if (from === context.pos && !quoted && !context.explicit) return null;
-  let options: Completion[];
-  if (cursor.slot === 'key') options = propertyOptions(cursor, quoted);
-  else if (cursor.slot === 'value' && cursor.key !== undefined)
-    options = valueOptions([...cursor.path, cursor.key], quoted);
-  else if (cursor.slot === 'element')
-    options = valueOptions([...cursor.path, cursor.container.index], quoted);
-  else options = [];
-  if (!options.length) return null;
-  return { from, options, validFor: quoted ? /^[^"\n]*$/ : /^[\w.-]*$/ };
+export function schemaOptions(
+  cursor: JsonCursor,
+  quoted: boolean,
+  rootId = PAGE_SCHEMA_ID,
+  path: (string | number)[] = cursor.path,
+): Completion[] {
+  const place = { rootId, path };
+  if (cursor.slot === 'key') return propertyOptions(cursor, quoted, place);
+  if (cursor.slot === 'value' && cursor.key !== undefined)
+    return valueOptions([...path, cursor.key], quoted, rootId);
+  if (cursor.slot === 'element') return valueOptions([...path, cursor.container.index], quoted, rootId);
+  return [];
 }

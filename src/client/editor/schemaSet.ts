@@ -72,34 +72,64 @@ export function alternatives(at: Located, depth = 0): Located[] {
   return out;
 }
 
-/** The schema nodes that may describe the value at `path` (JSON pointer tokens) of a page. */
-export function schemasAt(path: readonly (string | number)[]): Located[] {
-  const root = byId.get(PAGE_SCHEMA_ID);
-  if (!root) return [];
-  let current = alternatives({ node: root, base: PAGE_SCHEMA_ID });
-  for (const segment of path) {
-    const next: Located[] = [];
-    for (const { node, base } of current) {
-      if (typeof segment === 'number') {
-        if (node.items && typeof node.items === 'object')
-          next.push(...alternatives({ node: node.items, base }));
-        continue;
-      }
-      const named = node.properties?.[segment];
-      if (named) {
-        next.push(...alternatives({ node: named, base }));
-        continue;
-      }
-      const pattern = Object.entries(node.patternProperties ?? {}).find(([p]) =>
-        new RegExp(p, 'u').test(segment),
-      );
-      if (pattern) next.push(...alternatives({ node: pattern[1], base }));
-      else if (node.additionalProperties && typeof node.additionalProperties === 'object')
-        next.push(...alternatives({ node: node.additionalProperties, base }));
+/** Adds a schema to the set under `id`, so references into it resolve (Vega-Lite's, once loaded). */
+export function registerSchema(id: string, schema: SchemaNode): void {
+  byId.set(id, schema);
+}
+
+/** True when a schema of that id is in the set. */
+export function hasSchema(id: string): boolean {
+  return byId.has(id);
+}
+
+/** The schema nodes of the member or item `segment` of values `current` describes, not dereferenced. */
+function step(current: Located[], segment: string | number): Located[] {
+  const next: Located[] = [];
+  for (const { node, base } of current) {
+    if (typeof segment === 'number') {
+      if (node.items && typeof node.items === 'object') next.push({ node: node.items, base });
+      continue;
     }
-    current = next;
+    const named = node.properties?.[segment];
+    if (named) {
+      next.push({ node: named, base });
+      continue;
+    }
+    const pattern = Object.entries(node.patternProperties ?? {}).find(([p]) =>
+      new RegExp(p, 'u').test(segment),
+    );
+    if (pattern) next.push({ node: pattern[1], base });
+    else if (node.additionalProperties && typeof node.additionalProperties === 'object')
+      next.push({ node: node.additionalProperties, base });
   }
+  return next;
+}
+
+/**
+ * The schema nodes that may describe the value at `path` (JSON pointer tokens) of a document whose
+ * root schema is `rootId` (a page definition by default).
+ */
+export function schemasAt(path: readonly (string | number)[], rootId = PAGE_SCHEMA_ID): Located[] {
+  const root = byId.get(rootId);
+  if (!root) return [];
+  let current = alternatives({ node: root, base: rootId });
+  for (const segment of path) current = step(current, segment).flatMap((at) => alternatives(at));
   return current;
+}
+
+/**
+ * The `$ref`s written at `path` of a page, as 'file.json#/pointer' (resolved to their file): they
+ * name what a value is when its type alone does not, e.g. common.schema.json#/$defs/fieldName.
+ */
+export function referencesAt(path: readonly (string | number)[]): Set<string> {
+  const refs = new Set<string>();
+  if (!path.length) return refs;
+  for (const { node, base } of step(schemasAt(path.slice(0, -1)), path[path.length - 1])) {
+    if (!node.$ref) continue;
+    const [file, fragment = ''] = node.$ref.split('#');
+    refs.add(`${file || base}#${fragment}`);
+  }
+  return refs;
 }
 
 /** A short type label for completion details: 'string', 'boolean', "'pills'", 'object'... */

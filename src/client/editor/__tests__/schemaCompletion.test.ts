@@ -1,17 +1,18 @@
 import { CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
 import { EditorState } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
+import { definitionCompletion } from '../definitionCompletion';
 import { jsonCursorAt } from '../jsonContext';
-import { schemaCompletion } from '../schemaCompletion';
 import { schemasAt } from '../schemaSet';
 
+// No endpoint index: these cases are the schema's alone.
+const schemaCompletion = definitionCompletion({ endpoints: async () => [] });
+
 /** Completes at the `|` of `text`. */
-function complete(text: string, explicit = false): CompletionResult | null {
+async function complete(text: string, explicit = false): Promise<CompletionResult | null> {
   const pos = text.indexOf('|');
   const doc = text.slice(0, pos) + text.slice(pos + 1);
-  return schemaCompletion(
-    new CompletionContext(EditorState.create({ doc }), pos, explicit),
-  ) as CompletionResult | null;
+  return schemaCompletion(new CompletionContext(EditorState.create({ doc }), pos, explicit));
 }
 
 const labels = (r: CompletionResult | null) => r?.options.map((o) => o.label) ?? [];
@@ -33,32 +34,32 @@ describe('jsonCursorAt', () => {
   });
 });
 
-describe('schemaCompletion', () => {
-  it('suggests page members with descriptions, leaving out those already there', () => {
-    const r = complete('{\n  "id": "x",\n  "|"\n}');
+describe('definitionCompletion from the schemas', () => {
+  it('suggests page members with descriptions, leaving out those already there', async () => {
+    const r = await complete('{\n  "id": "x",\n  "|"\n}');
     expect(labels(r)).toContain('route');
     expect(labels(r)).not.toContain('id');
     expect(r?.options.find((o) => o.label === 'route')?.info).toMatch(/route path/);
     expect(typeof r?.options.find((o) => o.label === 'route')?.apply).toBe('function');
   });
 
-  it('follows $ref and picks the widget schema its kind names', () => {
-    const r = complete('{"panels": {"a": {"blocks": [{"widgets": [{"kind": "pills", "|"}]}]}}}');
+  it('follows $ref and picks the widget schema its kind names', async () => {
+    const r = await complete('{"panels": {"a": {"blocks": [{"widgets": [{"kind": "pills", "|"}]}]}}}');
     expect(labels(r)).toContain('param');
     expect(labels(r)).toContain('options');
     expect(labels(r)).not.toContain('kind');
     expect(labels(r)).not.toContain('columns');
   });
 
-  it('offers enum values and the widget kinds', () => {
-    expect(labels(complete('{"panels": {"a": {"blocks": [{"widgets": [{"kind": "|"}]}]}}}'))).toEqual(
+  it('offers enum values and the widget kinds', async () => {
+    expect(labels(await complete('{"panels": {"a": {"blocks": [{"widgets": [{"kind": "|"}]}]}}}'))).toEqual(
       expect.arrayContaining(['pills', 'table', 'chart']),
     );
-    expect(labels(complete('{"filterBar": {"isApplyVisible": |}}', true))).toEqual(['true', 'false']);
+    expect(labels(await complete('{"filterBar": {"isApplyVisible": |}}', true))).toEqual(['true', 'false']);
   });
 
-  it('stays quiet where the schema says nothing', () => {
-    expect(complete('{"data": {"x": {"body": {"|"}}}}')).toBeNull();
+  it('stays quiet where the schema says nothing', async () => {
+    expect(await complete('{"data": {"x": {"body": {"|"}}}}')).toBeNull();
     expect(schemasAt(['nope'])).toEqual([]);
   });
 });

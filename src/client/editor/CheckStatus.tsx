@@ -1,0 +1,46 @@
+import { Badge, Loader } from '@mantine/core';
+
+interface CheckStatusProps {
+  /** The text differs from the last one checked. */
+  pending: boolean;
+  /** The check call failed. */
+  failed: boolean;
+  errors: number;
+  warnings: number;
+}
+
+/** The badge beside the file picker: checking, not checked, N errors, valid with warnings, or valid. */
+export function CheckStatus({ pending, failed, errors, warnings }: CheckStatusProps) {
+  let badge: React.ReactNode;
+  if (pending)
+    badge = (
+      <Badge color="gray" variant="light" leftSection={<Loader size={10} color="gray" />}>
+        Checking
+      </Badge>
+    );
+  else if (failed)
+    badge = (
+      <Badge color="red" variant="light">
+        Not checked
+      </Badge>
+    );
+  else if (errors)
+    badge = <Badge color="red" variant="light">{`${errors} error${errors === 1 ? '' : 's'}`}</Badge>;
+  else if (warnings)
+    badge = (
+      <Badge color="yellow" variant="light">
+        Valid, with warnings
+      </Badge>
+    );
+  else
+    badge = (
+      <Badge color="teal" variant="light">
+        Valid
+      </Badge>
+    );
+  return (
+    <span data-testid="editor-status" data-state={pending ? 'checking' : errors ? 'errors' : 'valid'}>
+      {badge}
+    </span>
+  );
+}

@@ -1,0 +1,77 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError } from '../api';
+import { type DefinitionSource, SOURCES_QUERY_KEY, saveSource } from './editorApi';
+
+/** The file as it is on disk when a save found it changed since the editor loaded it. */
+export interface DiskVersion {
+  text: string;
+  version: string;
+}
+
+/** Where the last save of the open file stands. */
+export type SaveState =
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  | { kind: 'saved'; at: Date }
+  | { kind: 'failed'; message: string }
+  | { kind: 'conflict'; file: string; disk: DiskVersion };
+
+interface SourceSaveOptions {
+  /** Forgets the edited text of a file (its saved text is now the editor's). */
+  dropDraft: (file: string) => void;
+  /** Loads the saved text into the editor again. */
+  reload: () => void;
+}
+
+/** The message of a failed call: the server's sentence when it gave one. */
+export function failureMessage(err: unknown, otherwise: string): string {
+  const message =
+    err instanceof ApiError ? (err.body as { message?: unknown } | undefined)?.message : undefined;
+  return typeof message === 'string' ? message : otherwise;
+}
+
+/**
+ * Saves the open file with the version it was edited from. When the file changed on disk since,
+ * the server writes nothing and the state holds the disk version, for the user to choose: keep
+ * theirs (`save` again from the disk version, overwriting it) or `takeDisk` (load it instead).
+ */
+export function useSourceSave({ dropDraft, reload }: SourceSaveOptions) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<SaveState>({ kind: 'idle' });
+
+  /** Stores what is now on disk as the file's saved text. */
+  const store = (file: string, text: string, version: string) => {
+    queryClient.setQueryData<DefinitionSource[]>(SOURCES_QUERY_KEY, (list) =>
+      list?.map((s) => (s.file === file ? { file, text, version } : s)),
+    );
+    dropDraft(file);
+  };
+
+  const save = async (file: string, text: string, baseVersion: string) => {
+    setState({ kind: 'saving' });
+    try {
+      const answer = await saveSource(file, text, baseVersion);
+      store(file, text, answer.version);
+      // The menu and the pages follow the saved definition.
+      void queryClient.invalidateQueries({ queryKey: ['dashboards'] });
+      setState({ kind: 'saved', at: new Date() });
+    } catch (err) {
+      const disk =
+        err instanceof ApiError && err.status === 409
+          ? (err.body as { current?: DiskVersion }).current
+          : undefined;
+      if (disk) setState({ kind: 'conflict', file, disk });
+      else
+        setState({ kind: 'failed', message: failureMessage(err, 'The file could not be saved; try again') });
+    }
+  };
+
+  const takeDisk = (file: string, disk: DiskVersion) => {
+    store(file, disk.text, disk.version);
+    reload();
+    setState({ kind: 'idle' });
+  };
+
+  return { state, save, takeDisk, reset: () => setState({ kind: 'idle' }) };
+}

@@ -19,7 +19,7 @@ import { JsonSyntaxError, parseJsonWithPositions } from '../engine/definitions/p
 import { canonicalOrder } from '../engine/tools/canonicalOrder';
 import { parseCliArgs } from '../engine/tools/cliArgs';
 import type { JsonValue } from '../engine/tools/jsonValue';
-import { printJson } from '../engine/tools/printJson';
+import { CANONICAL_LAYOUT, printJson } from '../engine/tools/printJson';
 import { loadSchemaSet } from '../engine/tools/schemaSet';
 import { jsonFilesOf } from '../engine/tools/sources/readWorkingTree';
 
@@ -46,7 +46,7 @@ function main(): number {
     if (migrated.from === undefined) continue;
     pending.push(name);
     if (check) continue;
-    const next = printJson(canonicalOrder(migrated.doc as JsonValue, set));
+    const next = printJson(canonicalOrder(migrated.doc as JsonValue, set), CANONICAL_LAYOUT);
     const errors = checkDefinitionText(name, next).errors.filter((e) => e.severity === 'error');
     if (errors.length) {
       for (const e of errors) console.error(formatDefinitionError(e));

@@ -1,7 +1,7 @@
 import { parseJsonWithPositions } from '../definitions/parseJsonWithPositions';
 import { canonicalOrder } from './canonicalOrder';
 import type { JsonValue } from './jsonValue';
-import { printJson } from './printJson';
+import { CANONICAL_LAYOUT, printJson } from './printJson';
 import type { SchemaSet } from './schemaSet';
 
 /**
@@ -11,5 +11,5 @@ import type { SchemaSet } from './schemaSet';
  */
 export function formatDefinitionText(text: string, set: SchemaSet): string {
   const { value } = parseJsonWithPositions(text);
-  return printJson(canonicalOrder(value as JsonValue, set));
+  return printJson(canonicalOrder(value as JsonValue, set), CANONICAL_LAYOUT);
 }

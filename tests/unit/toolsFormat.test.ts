@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { formatDefinitionText } from '../../engine/tools/formatDefinitionText';
-import { printJson } from '../../engine/tools/printJson';
+import { CANONICAL_LAYOUT, printJson } from '../../engine/tools/printJson';
 import { loadSchemaSet } from '../../engine/tools/schemaSet';
 import { fixtures, root, runCli } from '../fixtures/tools/runCli';
 
@@ -53,7 +53,7 @@ describe('formatDefinitionText', () => {
 
   it('leaves every file in dashboards/ stable apart from key order', () => {
     const text = readFileSync(join(root, 'dashboards', 'volume.json'), 'utf8');
-    expect(printJson(JSON.parse(text))).toBe(text);
+    expect(printJson(JSON.parse(text), CANONICAL_LAYOUT)).toBe(text);
   });
 });
 

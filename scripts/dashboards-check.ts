@@ -4,8 +4,9 @@
  * - No path: every file of the definitions folder (DASHBOARDS_DIR, default dashboards/).
  * - A folder: every *.json file in it, checked together.
  * - A file: checked against the definitions folder (its namesake there is replaced by it), so a
- *   page id, route or menu entry that another page already has is reported on that file.
- *   `--alone` checks the named files by themselves; `--against DIR` names another folder.
+ *   page id, route or menu entry that another page already has is reported on that file, and
+ *   the library files (_*.json) there resolve its references. `--alone` leaves out the other
+ *   pages (not the library); `--against DIR` names another folder.
  *
  * Every error of every file is collected in one run, then printed one located line each
  * (`file:line:column /pointer message`), or as one JSON document with `--format json`. Exits 1
@@ -20,6 +21,7 @@ import {
   type DefinitionError,
   definitionFiles,
   formatDefinitionError,
+  isLibraryFile,
   loadEndpointIndex,
 } from '../engine/definitions/index';
 import { messages } from '../engine/definitions/messages';
@@ -75,9 +77,16 @@ export function runCheck(argv: string[], io: CheckIo): number {
     return 2;
   }
   const reported = named.length ? named : definitionFiles(folder);
+  // Library files (_*.json) always come along: the pages reference them. `--alone` leaves out
+  // only the other pages.
   const context =
-    named.length && !args.flags.has('alone') && existsSync(folder)
-      ? definitionFiles(folder).filter((f) => !named.some((n) => basename(n) === basename(f)))
+    named.length && existsSync(folder)
+      ? definitionFiles(folder).filter(
+          (f) =>
+            !named.some((n) => basename(n) === basename(f)) &&
+            (!args.flags.has('alone') || isLibraryFile(f)) &&
+            !(isLibraryFile(f) && named.some(isLibraryFile)),
+        )
       : [];
 
   const endpoints = loadEndpointIndex(indexPath);
@@ -85,7 +94,7 @@ export function runCheck(argv: string[], io: CheckIo): number {
   if (!endpoints) notes.push(`warning: ${messages.endpointIndexMissing(name(indexPath))}`);
   const items = [...context, ...reported].map((f) => ({ file: name(f), text: readTextFile(f) }));
   const rank = new Map(items.map((item, i) => [item.file, i < context.length ? 0 : 1]));
-  const { loaded, errors } = checkDefinitionTexts(
+  const { loaded, libraries, errors } = checkDefinitionTexts(
     items.map(({ file, text }) => ({ file, text: text ?? '' })),
     {
       endpoints,
@@ -110,7 +119,7 @@ export function runCheck(argv: string[], io: CheckIo): number {
     ...errors.filter((e) => reportedNames.has(e.file) && !unreadable.some((u) => u.file === e.file)),
   ];
   const failed = shown.filter((e) => e.severity === 'error').length;
-  const checked = loaded.filter((l) => reportedNames.has(l.file)).length;
+  const checked = [...loaded, ...libraries].filter((l) => reportedNames.has(l.file)).length;
   if (format === 'json') {
     io.out(
       JSON.stringify(

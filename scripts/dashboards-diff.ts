@@ -17,8 +17,9 @@
  * moved list items are named by their id, field or value (and header or title), and an added
  * panel is shown whole.
  */
-import { relative, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { loadEndpointIndex } from '../engine/definitions/endpointIndex';
+import { isLibraryFile } from '../engine/definitions/library';
 import { parseCliArgs } from '../engine/tools/cliArgs';
 import { diffDefinitionSets } from '../engine/tools/diff/diffDefinitionSets';
 import { pageSummary, renderDiffText } from '../engine/tools/diff/renderDiffText';
@@ -29,6 +30,24 @@ import { readWorkingTree } from '../engine/tools/sources/readWorkingTree';
 
 const usageText =
   'usage: npm run dashboards:diff -- [--json] [--endpoints PATH] OLD NEW | [--json] --from REV [--to REV] [paths...]';
+
+/**
+ * The texts of paths, with the library files (`_*.json`) of a named file's folder when the paths
+ * hold none (a page's library references resolve as they do beside it).
+ */
+function withLibrary(paths: string[], read: (paths: string[]) => DefinitionText[]): DefinitionText[] {
+  const texts = read(paths);
+  if (texts.some((t) => isLibraryFile(t.source))) return texts;
+  const folders = [...new Set(paths.filter((p) => p.endsWith('.json')).map((p) => dirname(p)))];
+  const libraries = folders.flatMap((folder) => {
+    try {
+      return read([folder]).filter((t) => isLibraryFile(t.source));
+    } catch {
+      return [];
+    }
+  });
+  return [...libraries, ...texts];
+}
 
 function main(): number {
   const args = parseCliArgs(process.argv.slice(2), {
@@ -46,14 +65,14 @@ function main(): number {
   if (from !== undefined || to !== undefined) {
     const defaultPath = relative(process.cwd(), resolve(import.meta.dirname, '..', 'dashboards')) || '.';
     const paths = args.positional.length ? args.positional : [defaultPath];
-    const read = (rev: string | undefined) =>
-      rev === undefined ? readWorkingTree(paths) : readRevision(rev, paths);
-    before = read(from);
-    after = read(to);
+    const read = (rev: string | undefined) => (p: string[]) =>
+      rev === undefined ? readWorkingTree(p) : readRevision(rev, p);
+    before = withLibrary(paths, read(from));
+    after = withLibrary(paths, read(to));
   } else {
     if (args.positional.length !== 2) throw new Error(`expected two files or folders; ${usageText}`);
-    before = readWorkingTree([args.positional[0]]);
-    after = readWorkingTree([args.positional[1]]);
+    before = withLibrary([args.positional[0]], readWorkingTree);
+    after = withLibrary([args.positional[1]], readWorkingTree);
   }
   const indexPath = resolve(
     args.values.get('endpoints') ?? resolve(import.meta.dirname, '..', 'schemas', 'api', 'endpoints.json'),

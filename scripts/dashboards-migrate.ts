@@ -1,6 +1,9 @@
 /**
- * Rewrites definitions of an older schemaVersion to the current one (engine/definitions/migrations),
- * formatted canonically as dashboards:format does. Files already current are left alone.
+ * Rewrites definitions of an older schemaVersion to the current one (engine/definitions/migrations)
+ * in lean form (engine/tools/leanForm.ts: what the library files beside the pages already say is
+ * replaced by its name), formatted canonically as dashboards:format does. Files already current
+ * are left alone. The library is the `_*.json` files of the file's folder, else of the definitions
+ * folder (DASHBOARDS_DIR, default dashboards/).
  *
  *   npm run dashboards:migrate [-- --check] [files or folders...]   (default: dashboards/)
  *
@@ -9,19 +12,31 @@
  * files that need migrating and exits 1 if any.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { formatDefinitionError } from '../engine/definitions/definitionError';
+import { definitionFiles, isLibraryFile, type Library, libraryOfFolder } from '../engine/definitions/index';
 import { checkDefinitionText } from '../engine/definitions/loadDefinition';
 import { messages } from '../engine/definitions/messages';
-import { migrateDefinition } from '../engine/definitions/migrations/migrateDefinition';
 import { currentSchemaVersion } from '../engine/definitions/migrations/migrationSteps';
-import { JsonSyntaxError, parseJsonWithPositions } from '../engine/definitions/parseJsonWithPositions';
-import { canonicalOrder } from '../engine/tools/canonicalOrder';
+import { JsonSyntaxError } from '../engine/definitions/parseJsonWithPositions';
 import { parseCliArgs } from '../engine/tools/cliArgs';
-import type { JsonValue } from '../engine/tools/jsonValue';
-import { CANONICAL_LAYOUT, printJson } from '../engine/tools/printJson';
+import { migrateText } from '../engine/tools/migrateText';
 import { loadSchemaSet } from '../engine/tools/schemaSet';
 import { jsonFilesOf } from '../engine/tools/sources/readWorkingTree';
+
+const libraries = new Map<string, Library>();
+
+/** The library of a folder's `_*.json` files, else of the definitions folder's. */
+function libraryFor(dir: string): Library {
+  let library = libraries.get(dir);
+  if (!library) {
+    const own = definitionFiles(dir).some(isLibraryFile);
+    const fallback = resolve(process.env.DASHBOARDS_DIR ?? resolve(import.meta.dirname, '..', 'dashboards'));
+    library = libraryOfFolder(own ? dir : fallback);
+    libraries.set(dir, library);
+  }
+  return library;
+}
 
 function main(): number {
   const args = parseCliArgs(process.argv.slice(2), { flags: ['check'] });
@@ -32,22 +47,23 @@ function main(): number {
   let failed = 0;
   for (const file of jsonFilesOf(paths)) {
     const name = relative(process.cwd(), file) || file;
+    if (isLibraryFile(file)) continue;
     const text = readFileSync(file, 'utf8');
-    let value: unknown;
+    const library = libraryFor(dirname(file));
+    let migrated: ReturnType<typeof migrateText>;
     try {
-      value = parseJsonWithPositions(text).value;
+      migrated = migrateText(text, library, set);
     } catch (err) {
       if (!(err instanceof JsonSyntaxError)) throw err;
       console.error(`${name}:${err.position.line}:${err.position.column} / ${messages.syntax(err.message)}`);
       failed++;
       continue;
     }
-    const migrated = migrateDefinition(value);
-    if (migrated.from === undefined) continue;
+    const next = migrated.next;
+    if (migrated.from === undefined || next === undefined) continue;
     pending.push(name);
     if (check) continue;
-    const next = printJson(canonicalOrder(migrated.doc as JsonValue, set), CANONICAL_LAYOUT);
-    const errors = checkDefinitionText(name, next).errors.filter((e) => e.severity === 'error');
+    const errors = checkDefinitionText(name, next, { library }).errors.filter((e) => e.severity === 'error');
     if (errors.length) {
       for (const e of errors) console.error(formatDefinitionError(e));
       failed++;

@@ -1,5 +1,5 @@
 import type { BodyValue, ValueReference } from '../types/dashboard';
-import type { NormalizedSource } from '../definitions/normalizedPage';
+import { type NormalizedSource, resolvedObject } from '../definitions/normalizedPage';
 import { type TableState, tableStatePart } from './tableState';
 
 /** Everything a body template can read. */
@@ -27,8 +27,8 @@ export function buildRequestBody(sourceName: string, source: NormalizedSource, c
       continue;
     }
     let value: unknown;
-    if (template.$filter !== undefined) value = mapValue(ctx.filter[template.$filter], template.map);
-    else if (template.$param !== undefined) value = mapValue(ctx.params[template.$param], template.map);
+    if (template.$filter !== undefined) value = mapValue(ctx.filter[template.$filter], resolvedObject(template.map));
+    else if (template.$param !== undefined) value = mapValue(ctx.params[template.$param], resolvedObject(template.map));
     else if (template.$table !== undefined) value = tableStatePart(ctx.tables[template.state ?? sourceName], template.$table);
     if (template.omitWhenEmpty && isEmpty(value)) continue;
     body[key] = value ?? null;

@@ -260,9 +260,12 @@ function checkWidget(at: string, w: Widget, scope: Scope): void {
       }
       break;
     case 'chart':
-      scope.problems.push(...checkVegaLite(w.spec, `${at}/spec`));
-      scope.problems.push(...emptyMarks(w.spec, `${at}/spec`));
-      for (const f of chartFields(w.spec)) field(`spec${f.pointer}`, f.field);
+      if (typeof w.spec === 'object') {
+        const spec = w.spec as Record<string, unknown>;
+        scope.problems.push(...checkVegaLite(spec, `${at}/spec`));
+        scope.problems.push(...emptyMarks(spec, `${at}/spec`));
+        for (const f of chartFields(spec)) field(`spec${f.pointer}`, f.field);
+      }
       for (const [i, name] of (w.params ?? []).entries()) checkParam(`${at}/params/${i}`, name, scope);
       break;
     case 'table': {

@@ -1,6 +1,7 @@
 /** Definition loading for Node (CLI, server, tests): read, validate, normalize. */
 export { type DefinitionError, formatDefinitionError } from './definitionError';
 export { endpointKey, type KnownEndpoints, loadEndpointIndex } from './endpointIndex';
+export { emptyLibrary, isLibraryFile, type Library } from './library';
 export {
   checkDefinitionText,
   type LoadedDefinition,
@@ -11,6 +12,7 @@ export {
   checkDefinitionTexts,
   definitionFiles,
   type LoadedSet,
+  libraryOfFolder,
   loadDefinitions,
   type SetOptions,
 } from './loadDefinitions';

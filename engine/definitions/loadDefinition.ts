@@ -5,6 +5,7 @@ import { ajvProblems } from './ajvProblems';
 import { checkReferences } from './checkReferences';
 import { byPosition, type DefinitionError, locate } from './definitionError';
 import type { KnownEndpoints } from './endpointIndex';
+import { emptyLibrary, expandDefinition, type Library } from './library';
 import { messages } from './messages';
 import { migrateDefinition } from './migrations/migrateDefinition';
 import { normalizeDefinition } from './normalizeDefinition';
@@ -37,6 +38,8 @@ export interface LoadedDefinition {
 export interface LoadOptions {
   /** The API's endpoints; undefined skips endpoint and field checks. */
   endpoints?: KnownEndpoints;
+  /** The library files' named pieces the definition may reference (default: none). */
+  library?: Library;
   /** Base folder for the file names in messages (default: the current folder). */
   cwd?: string;
 }
@@ -84,10 +87,18 @@ export function checkDefinitionText(file: string, text: string, options: LoadOpt
     return { file, positions, errors };
   }
   // Older versions are brought to the current one first, so the schema only knows the current shape.
-  const { doc, from: migratedFrom } = migrateDefinition(value);
+  const { doc: migrated, from: migratedFrom } = migrateDefinition(value);
+  // Library references and source shorthands are resolved first: the checks see what the engine draws.
+  const { doc, problems: libraryProblems } = expandDefinition(
+    migrated as Record<string, unknown>,
+    options.library ?? emptyLibrary(),
+  );
   const { validate, kinds } = pageSchema();
   const defaulted = structuredClone(doc);
-  const schemaProblems = validate(defaulted) ? [] : ajvProblems(validate.errors ?? [], doc, kinds);
+  const schemaProblems = [
+    ...libraryProblems,
+    ...(validate(defaulted) ? [] : ajvProblems(validate.errors ?? [], doc, kinds)),
+  ];
   // A property the parser could not recover is not also 'missing'.
   const syntaxOffsets = parsed.errors.map((e) => e.offset);
   const holdsSyntaxError = (pointer: string) => {
@@ -97,7 +108,7 @@ export function checkDefinitionText(file: string, text: string, options: LoadOpt
   const kept = schemaProblems.filter((p) => !(syntax.length && p.missing && holdsSyntaxError(p.pointer)));
   // Reference checks skip what the schema already refused (one message per mistake).
   const refused = schemaProblems.map((p) => p.pointer);
-  const references = checkReferences(defaulted as PageDefinition, options.endpoints).filter(
+  const references = checkReferences(defaulted as unknown as PageDefinition, options.endpoints).filter(
     (r) => !refused.some((p) => r.pointer === p || r.pointer.startsWith(`${p}/`)),
   );
   const errors = [...syntax, ...locate(file, positions, [...kept, ...references])].sort(byPosition);

@@ -1,6 +1,8 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { ajvProblems } from './ajvProblems';
 import { byPosition, type DefinitionError, locate, type Problem } from './definitionError';
+import { addLibraryFile, emptyLibrary, isLibraryFile, type Library } from './library';
 import {
   checkDefinitionText,
   type LoadedDefinition,
@@ -8,14 +10,22 @@ import {
   loadDefinition,
 } from './loadDefinition';
 import { messages } from './messages';
+import { escapePointerToken, parseJsonTolerant } from './parseJsonWithPositions';
+import { pageSchema } from './schemaValidator';
 
 /** Every definition of a set, and every error of every file. */
 export interface LoadedSet {
+  /** The pages. */
   loaded: LoadedDefinition[];
+  /** The library files (never with a definition; their errors are in `errors`). */
+  libraries: LoadedDefinition[];
   errors: DefinitionError[];
 }
 
-/** The definition files of a folder: every *.json, in name order. */
+/**
+ * The definition files of a folder: every *.json, in name order: the pages, and the library files
+ * (names starting with '_') that pages reference by name.
+ */
 export function definitionFiles(dir: string): string[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
@@ -38,21 +48,115 @@ export interface SetOptions extends LoadOptions {
  * `precedence` (by default, the later file), naming the one that keeps it.
  */
 export function loadDefinitions(paths: string[], options: SetOptions = {}): LoadedSet {
-  return checkAcrossFiles(
-    paths.map((p) => loadDefinition(p, options)),
-    options.precedence,
+  const libraryPaths = paths.filter(isLibraryFile);
+  const { library, results } = loadLibraries(
+    libraryPaths.map((p) => ({ file: relative(options.cwd ?? process.cwd(), p) || p, text: readText(p) })),
+    options,
   );
+  const pages = paths.filter((p) => !isLibraryFile(p)).map((p) => loadDefinition(p, { ...options, library }));
+  return checkAcrossFiles(pages, results, options.precedence);
 }
 
-/** As loadDefinitions, for texts already read (an editor's buffer beside the files on disk). */
+/**
+ * As loadDefinitions, for texts already read (an editor's buffer beside the files on disk). Items
+ * whose name starts with '_' are library files.
+ */
 export function checkDefinitionTexts(
   items: readonly { file: string; text: string }[],
   options: SetOptions = {},
 ): LoadedSet {
-  return checkAcrossFiles(
-    items.map((i) => checkDefinitionText(i.file, i.text, options)),
-    options.precedence,
+  const { library, results } = loadLibraries(
+    items.filter((i) => isLibraryFile(i.file)),
+    options,
   );
+  const pages = items
+    .filter((i) => !isLibraryFile(i.file))
+    .map((i) => checkDefinitionText(i.file, i.text, { ...options, library }));
+  return checkAcrossFiles(pages, results, options.precedence);
+}
+
+/**
+ * Reads library files into one library (or keeps `options.library` when there is none), with each
+ * file's located errors: syntax, schema, a name declared twice, a template's unknown $filter key.
+ */
+function loadLibraries(
+  items: readonly { file: string; text: string | undefined }[],
+  options: LoadOptions,
+): { library: Library; results: LoadedDefinition[] } {
+  if (!items.length) return { library: options.library ?? emptyLibrary(), results: [] };
+  const library = emptyLibrary();
+  const { validateLibrary, kinds } = pageSchema();
+  const results = items.map(({ file, text }): LoadedDefinition => {
+    if (text === undefined)
+      return {
+        file,
+        errors: [
+          {
+            file,
+            line: 1,
+            column: 1,
+            pointer: '',
+            message: messages.unreadable('it cannot be read'),
+            severity: 'error',
+          },
+        ],
+      };
+    const parsed = parseJsonTolerant(text);
+    const syntax = parsed.errors.map(
+      (e): DefinitionError => ({
+        file,
+        line: e.position.line,
+        column: e.position.column,
+        pointer: e.pointer,
+        message: messages.syntax(e.message),
+        severity: 'error',
+      }),
+    );
+    const doc = parsed.value;
+    if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return { file, errors: syntax };
+    const problems: Problem[] = validateLibrary(structuredClone(doc))
+      ? []
+      : ajvProblems(validateLibrary.errors ?? [], doc, kinds);
+    problems.push(...addLibraryFile(library, file, doc as Record<string, unknown>));
+    const filterKeys = options.endpoints?.filterKeys;
+    const templates = (doc as { templates?: Record<string, Record<string, unknown>> }).templates ?? {};
+    for (const [name, body] of Object.entries(templates)) {
+      for (const [key, value] of Object.entries(body ?? {})) {
+        const used = (value as { $filter?: unknown } | null)?.$filter;
+        if (filterKeys && typeof used === 'string' && !filterKeys.includes(used))
+          problems.push({
+            pointer: `/templates/${escapePointerToken(name)}/${escapePointerToken(key)}/$filter`,
+            message: messages.unknownFilterKey(used, filterKeys),
+          });
+      }
+    }
+    return {
+      file,
+      positions: parsed.positions,
+      errors: [...syntax, ...locate(file, parsed.positions, problems)],
+    };
+  });
+  return { library, results };
+}
+
+/**
+ * The library of a folder: its library files (`_*.json`) merged. Their errors are for
+ * dashboards:check to report; here a file that cannot be read or parsed adds nothing.
+ */
+export function libraryOfFolder(dir: string, options: LoadOptions = {}): Library {
+  const files = existsSync(dir) ? definitionFiles(dir).filter(isLibraryFile) : [];
+  return loadLibraries(
+    files.map((f) => ({ file: f, text: readText(f) })),
+    options,
+  ).library;
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 /** What a page claims across files, read from a document that may have errors. */
@@ -73,6 +177,7 @@ function claimsOf(draft: Record<string, unknown> | undefined): Claims | undefine
 
 function checkAcrossFiles(
   loaded: LoadedDefinition[],
+  libraries: LoadedDefinition[],
   precedence?: (a: LoadedDefinition, b: LoadedDefinition) => number,
 ): LoadedSet {
   const firstUse = new Map<string, string>();
@@ -100,5 +205,5 @@ function checkAcrossFiles(
       item.definition = undefined;
     }
   }
-  return { loaded, errors: loaded.flatMap((l) => l.errors).sort(byPosition) };
+  return { loaded, libraries, errors: [...libraries, ...loaded].flatMap((l) => l.errors).sort(byPosition) };
 }

@@ -66,6 +66,14 @@ export const messages = {
     `${q(endpoint)} cannot sort by ${q(field)}; ${suggest(field, sortable, `use one of ${list(sortable)}`)}`,
   markDrawsNothing: (mark: string, channel: string) =>
     `a ${q(mark)} mark with a ${q(channel)} encoding draws nothing; remove ${q(channel)} or use a bar mark`,
+  unknownLibraryName: (what: string, name: string, known: string[]) =>
+    `${what} ${q(name)} is not declared in a library (a _*.json file beside the pages) or in this page; ${suggest(name, known, known.length ? `use one of ${list(known)}` : 'declare it')}`,
+  noPaging: () =>
+    '"paged" needs a library that declares "paging"; add it to the library file, or write the paging keys',
+  noTotals: () =>
+    '"withTotals" needs a library that declares "totals"; add it to the library file, or declare the totals source',
+  totalsNameTaken: (name: string) =>
+    `the totals source ${q(name)} is already declared in /data; remove one of them, or name the totals source with "withTotals": "otherName"`,
   rowReference: (text: string) =>
     `${q(text)} reads a row but the widget has no data source; add "data" or remove the row reference`,
   vegaLite: (detail: string) =>

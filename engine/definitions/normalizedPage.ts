@@ -19,3 +19,16 @@ export interface NormalizedPage extends Omit<PageDefinition, '$schema' | 'filter
   params: Record<string, NormalizedParam>;
   data: Record<string, NormalizedSource>;
 }
+
+/**
+ * Library names are resolved by normalization, so the renderer only meets lists and objects where
+ * an author may write a name (options, a value map, a chart spec): these narrow the authoring types.
+ */
+export function resolvedList<T>(value: readonly T[] | string | undefined): readonly T[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** See resolvedList: an object where an author may write a library name. */
+export function resolvedObject(value: object | string | undefined): Record<string, unknown> | undefined {
+  return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+}

@@ -191,10 +191,14 @@ function describe(
     case 'InvalidEscapeCharacter':
     case 'InvalidUnicode':
       return found('invalid escape sequence in this string; write a backslash as \\\\');
-    case 'InvalidCharacter':
+    case 'InvalidCharacter': {
+      // The parser places it at the string; the author needs the character itself.
+      const at = firstControl(text, e.offset, e.offset + Math.max(e.length, 1));
       return found(
-        `control character ${controlName(text[e.offset] ?? '')} inside a string; write it as an escape such as \\t`,
+        `control character ${controlName(text[at] ?? '')} inside a string; write it as an escape such as \\t`,
+        at,
       );
+    }
     case 'UnexpectedEndOfNumber':
     case 'InvalidNumberFormat':
       return found(`${quote(token)} is not a valid number; write digits such as 10 or 0.5`);
@@ -273,6 +277,11 @@ function describe(
 function previousToken(text: string, offset: number): { offset: number } | undefined {
   for (let i = offset - 1; i >= 0; i--) if (!/\s/.test(text[i] as string)) return { offset: i };
   return undefined;
+}
+
+function firstControl(text: string, from: number, to: number): number {
+  for (let i = from; i < Math.min(to, text.length); i++) if ((text[i] as string) < ' ') return i;
+  return from;
 }
 
 function endOfLine(text: string, offset: number): number {

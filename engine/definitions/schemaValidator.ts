@@ -11,6 +11,8 @@ export const dashboardSchemaDir = resolve(import.meta.dirname, '..', '..', 'sche
 export interface PageSchema {
   /** Validates and fills schema defaults into the value (so pass a copy). */
   validate: ValidateFunction;
+  /** Validates a library file (library.schema.json). */
+  validateLibrary: ValidateFunction;
   kinds: string[];
 }
 
@@ -43,7 +45,9 @@ export function pageSchema(dir = dashboardSchemaDir): PageSchema {
   }
   const validate = ajv.getSchema('page.schema.json');
   if (!validate) throw new Error(`page.schema.json is missing from ${dir}`);
-  const result = { validate, kinds: kinds.sort() };
+  const validateLibrary = ajv.getSchema('library.schema.json');
+  if (!validateLibrary) throw new Error(`library.schema.json is missing from ${dir}`);
+  const result = { validate, validateLibrary, kinds: kinds.sort() };
   if (dir === dashboardSchemaDir) cached = result;
   return result;
 }

@@ -23,11 +23,11 @@ export interface LoadedVersions {
  */
 export function loadVersions(texts: DefinitionText[], options: LoadOptions = {}): LoadedVersions {
   const result: LoadedVersions = { versions: [], errors: [], infos: [] };
-  const { loaded } = checkDefinitionTexts(
+  const { loaded, libraries } = checkDefinitionTexts(
     texts.map(({ source, text }) => ({ file: source, text })),
     options,
   );
-  for (const item of loaded) {
+  for (const item of [...libraries, ...loaded]) {
     const failed = item.errors.filter((e: DefinitionError) => e.severity === 'error');
     result.errors.push(...failed.map(formatDefinitionError));
     if (item.migratedFrom !== undefined)

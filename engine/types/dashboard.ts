@@ -9,6 +9,10 @@ export type Literal = string | number | boolean | null | (string | number | bool
  */
 export type Literal1 = string | number | boolean | null | (string | number | boolean | null)[];
 /**
+ * The name of an entry of a library: declared in a library file beside the pages (_*.json) or in the page's own library sections.
+ */
+export type LibraryName = string;
+/**
  * A request body value: a literal (string, number, boolean, null or list of literals) or a value reference object.
  */
 export type BodyValue =
@@ -42,9 +46,9 @@ export interface PageDefinition {
    */
   $schema?: string;
   /**
-   * The version of the definition format.
+   * The version of the definition format (version 0 and 1 files are migrated on load; npm run dashboards:migrate rewrites them).
    */
-  schemaVersion: 1;
+  schemaVersion: 2;
   /**
    * A unique page id (kebab case).
    */
@@ -140,6 +144,12 @@ export interface PageDefinition {
     [k: string]: Param;
   };
   /**
+   * Defaults of this page's data sources.
+   */
+  sourceDefaults?: {
+    template?: LibraryName;
+  };
+  /**
    * The data sources by name.
    */
   data?: {
@@ -155,6 +165,38 @@ export interface PageDefinition {
    * Rows of panel names, top to bottom; panels in one row share its width.
    */
   layout: string[][];
+  /**
+   * This page's own body templates by name: a data source with "template": name starts from this body, and its own body adds to it or overrides keys.
+   */
+  templates?: {
+    [k: string]: Body;
+  };
+  /**
+   * This page's own option lists by name, for a pills, select or multiselect widget's "options": name.
+   */
+  optionSets?: {
+    [k: string]: Option[];
+  };
+  /**
+   * This page's own value maps by name, for a value reference's "map": name.
+   */
+  valueMaps?: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
+  /**
+   * This page's own table column settings by name: a column with "preset": name starts from them, and its own settings override.
+   */
+  columnPresets?: {
+    [k: string]: {};
+  };
+  /**
+   * This page's own vega-Lite specs by name, for a chart widget's "spec": name.
+   */
+  specs?: {
+    [k: string]: {};
+  };
 }
 /**
  * A named page value with a default; widgets read and set it, data sources send it.
@@ -216,11 +258,23 @@ export interface DataSource {
    */
   method?: 'GET' | 'POST';
   /**
+   * The body template this source starts from (a library's templates): its own body adds keys or overrides. false: none, even when the page has a default.
+   */
+  template?: LibraryName | false;
+  /**
    * The request body template: each value is a literal or a value reference.
    */
   body?: {
     [k: string]: BodyValue;
   };
+  /**
+   * Ask for pages as the library's paging says: adds its body keys (limit, offset, sort...) and its rows and total pointers.
+   */
+  paged?: boolean;
+  /**
+   * Also declare this source's totals source (see the library's totals): true names it after this source plus the nameSuffix, a string names it.
+   */
+  withTotals?: boolean | string;
   /**
    * For endpoints whose row fields depend on a body value (a data code): the index entry variant whose fields apply.
    */
@@ -260,11 +314,13 @@ export interface ValueReference {
    */
   state?: string;
   /**
-   * With $param or $filter: replaces the value by the entry of this map whose key is the value (a list value is mapped item by item and flattened).
+   * With $param or $filter: replaces the value by the entry of this map whose key is the value (a list value is mapped item by item and flattened). A string names a value map of a library (valueMaps).
    */
-  map?: {
-    [k: string]: unknown;
-  };
+  map?:
+    | {
+        [k: string]: unknown;
+      }
+    | LibraryName;
   /**
    * Leave the key out of the request body when the value is null, an empty string or an empty list.
    */
@@ -624,9 +680,9 @@ export interface ChartWidget {
    */
   span?: number;
   /**
-   * A Vega-Lite spec (validated against Vega-Lite's own schema). Its data should be {"name": <dataset>}.
+   * A Vega-Lite spec (validated against Vega-Lite's own schema). Its data should be {"name": <dataset>}. A string names a spec of a library (specs).
    */
-  spec: {};
+  spec: {} | LibraryName;
   /**
    * The name of the dataset the rows are injected as.
    */
@@ -754,6 +810,7 @@ export interface TableWidget {
  * A table column.
  */
 export interface Column {
+  preset?: LibraryName;
   /**
    * The header text.
    */
@@ -944,11 +1001,9 @@ export interface PillsWidget {
    */
   param: string;
   /**
-   * The pills.
-   *
-   * @minItems 1
+   * The pills. A string names an option set of a library.
    */
-  options: Option[];
+  options: Option[] | LibraryName;
   /**
    * Disable a pill while a data source has no rows; if it was selected, select the fallback.
    */
@@ -1007,9 +1062,9 @@ export interface MultiselectWidget {
    */
   label?: string;
   /**
-   * The choices.
+   * The choices. A string names an option set of a library.
    */
-  options?: Option[];
+  options?: Option[] | LibraryName;
   /**
    * Read the choices from a data source's rows.
    */
@@ -1068,11 +1123,9 @@ export interface SelectWidget {
    */
   label?: string;
   /**
-   * The choices.
-   *
-   * @minItems 1
+   * The choices. A string names an option set of a library.
    */
-  options: Option[];
+  options: Option[] | LibraryName;
   /**
    * Actions by event.
    */
@@ -1145,4 +1198,10 @@ export interface TextWidget {
    * Visual style.
    */
   variant?: 'body' | 'title' | 'hint';
+}
+/**
+ * A request body: each value is a literal or a value reference.
+ */
+export interface Body {
+  [k: string]: BodyValue;
 }

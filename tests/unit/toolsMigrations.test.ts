@@ -6,6 +6,7 @@ import { checkDefinitionText } from '../../engine/definitions/loadDefinition';
 import { migrateDefinition } from '../../engine/definitions/migrations/migrateDefinition';
 import { currentSchemaVersion, migrationSteps } from '../../engine/definitions/migrations/migrationSteps';
 import { v0ToV1 } from '../../engine/definitions/migrations/v0ToV1';
+import { v1ToV2 } from '../../engine/definitions/migrations/v1ToV2';
 import { fixtures, root, runCli } from '../fixtures/tools/runCli';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -49,8 +50,13 @@ describe('migration steps', () => {
     expect(v0ToV1.migrate(doc)).toEqual({ ...doc, schemaVersion: 1 });
   });
 
+  it('1 -> 2: a version 1 definition means the same in version 2; only the version changes', () => {
+    const doc = { schemaVersion: 1, id: 'x', data: { a: { endpoint: '/a', body: { k: 1 } } } };
+    expect(v1ToV2.migrate(doc)).toEqual({ ...doc, schemaVersion: 2 });
+  });
+
   it('migrateDefinition leaves current, unknown and missing versions to the schema', () => {
-    for (const doc of [{ schemaVersion: 1 }, { schemaVersion: 7 }, { id: 'x' }, [], null]) {
+    for (const doc of [{ schemaVersion: 2 }, { schemaVersion: 7 }, { id: 'x' }, [], null]) {
       expect(migrateDefinition(doc)).toEqual({ doc, applied: [] });
     }
     expect(migrateDefinition({ schemaVersion: 0 }).from).toBe(0);
@@ -70,10 +76,10 @@ describe('loading an older version', () => {
   it('accepts only the current version after migration', () => {
     const text = JSON.stringify({
       ...JSON.parse(readFileSync(join(fixtures, 'base.json'), 'utf8')),
-      schemaVersion: 2,
+      schemaVersion: 3,
     });
     expect(checkDefinitionText('x.json', text).errors.map((e) => `${e.pointer} ${e.message}`)).toEqual([
-      "/schemaVersion '2' is not allowed; use 1",
+      "/schemaVersion '3' is not allowed; use 2",
     ]);
   });
 });
@@ -88,10 +94,10 @@ describe('npm run dashboards:migrate', () => {
     expect(check.stdout.trim()).toMatch(/legacy-v0\.json$/);
     expect(check.status).toBe(1);
     const run = runCli('dashboards-migrate.ts', [dir]);
-    expect(run.stdout).toMatch(/migrated .*legacy-v0\.json from schemaVersion 0 to 1/);
+    expect(run.stdout).toMatch(/migrated .*legacy-v0\.json from schemaVersion 0 to 2/);
     expect(run.status).toBe(0);
     const migrated = JSON.parse(readFileSync(file, 'utf8'));
-    expect(migrated.schemaVersion).toBe(1);
+    expect(migrated.schemaVersion).toBe(2);
     expect(migrated.menu).toEqual({ label: 'Items' });
     expect(runCli('dashboards-migrate.ts', ['--check', dir]).status).toBe(0);
     expect(runCli('dashboards-format.ts', ['--check', dir]).status).toBe(0);

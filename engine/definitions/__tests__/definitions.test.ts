@@ -4,6 +4,8 @@ import {
   checkDefinitionText,
   definitionFiles,
   formatDefinitionError,
+  isLibraryFile,
+  libraryOfFolder,
   loadDefinitions,
   loadEndpointIndex,
 } from '../index';
@@ -18,13 +20,22 @@ const lines = (file: string) =>
   loadDefinitions([join(fixtures, file)], { endpoints, cwd: root }).errors.map(formatDefinitionError);
 
 describe('dashboards/', () => {
-  const files = definitionFiles(join(root, 'dashboards'));
+  const files = definitionFiles(join(root, 'dashboards')).filter((f) => !isLibraryFile(f));
   const index = loadEndpointIndex(join(root, 'schemas', 'api', 'endpoints.json'));
+  const library = libraryOfFolder(join(root, 'dashboards'));
   it.each(files.length ? files : ['(none)'])('%s validates and normalizes without warnings', (file) => {
     if (file === '(none)') return;
-    const { loaded, errors } = loadDefinitions([file], { endpoints: index, cwd: root });
+    const { loaded, errors } = loadDefinitions([file], { endpoints: index, cwd: root, library });
     expect(errors.map(formatDefinitionError)).toEqual([]);
     expect(loaded[0].definition).toBeDefined();
+  });
+
+  it('the library files check clean with the pages', () => {
+    const { errors } = loadDefinitions(definitionFiles(join(root, 'dashboards')), {
+      endpoints: index,
+      cwd: root,
+    });
+    expect(errors.map(formatDefinitionError)).toEqual([]);
   });
 });
 

@@ -23,7 +23,7 @@ export interface ReferenceGroup {
 
 const page: JsonValue = {
   $schema: '../schemas/dashboard/page.schema.json',
-  schemaVersion: 1,
+  schemaVersion: 2,
   id: 'items',
   route: '/dashboard/items',
   title: 'Items',
@@ -86,6 +86,14 @@ export function referenceGroups(kinds: string[]): ReferenceGroup[] {
               },
               rows: '/values',
               total: '/totalRows',
+            },
+            {
+              endpoint: '/api/data/items/by_group',
+              template: 'period',
+              body: { view: { $param: 'view' }, kinds: { $param: 'kind', map: 'kinds' } },
+              paged: true,
+              withTotals: true,
+              when: { param: 'view', equals: 'group' },
             },
           ],
         },
@@ -162,6 +170,47 @@ export function referenceGroups(kinds: string[]): ReferenceGroup[] {
           ],
         },
         { heading: 'Actions', ref: 'common.schema.json#/$defs/actions' },
+      ],
+    },
+    {
+      heading: 'Libraries',
+      intro:
+        'Say each thing once: a library file beside the pages (its name starts with _, e.g. dashboards/_shared.json) declares named body templates, the paging and totals conventions, option sets, value maps, column presets and Vega-Lite specs; a page declares the ones only it uses in the same sections of its own. A data source names a `template` (or the page sets `sourceDefaults.template`), `paged: true` adds the paging body and pointers, `withTotals: true` declares the totals source; a widget writes an option set, a column preset or a spec by name, a value reference a map by name. The checker resolves every name (an unknown one is a located error with did you mean), and normalization expands them, so the renderer, the diff and print see the plain page.',
+      sections: [
+        {
+          heading: 'Library file',
+          ref: 'library.schema.json',
+          examples: [
+            {
+              $schema: '../schemas/dashboard/library.schema.json',
+              schemaVersion: 2,
+              templates: {
+                period: { startDate: { $filter: 'startDate' }, endDate: { $filter: 'endDate' } },
+              },
+              paging: {
+                body: { limit: { $table: 'limit' }, skip: { $table: 'offset' }, sort: { $table: 'sorts' } },
+                rows: '/values',
+                total: '/totalRows',
+              },
+              totals: { pathSuffix: '/totals', nameSuffix: 'Totals' },
+              optionSets: {
+                views: [
+                  { label: 'Group', value: 'group' },
+                  { label: 'Part', value: 'part' },
+                ],
+              },
+              valueMaps: { kinds: { All: ['A', 'B'], A: ['A'] } },
+              columnPresets: { count: { align: 'right', pipe: { name: 'decimal', args: [0] } } },
+              specs: {
+                bars: {
+                  data: { name: 'rows' },
+                  mark: 'bar',
+                  encoding: { x: { field: 'group', type: 'nominal' } },
+                },
+              },
+            },
+          ],
+        },
       ],
     },
     {

@@ -2,6 +2,7 @@ import { Center, Loader, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import type { View } from 'vega';
+import { resolvedObject } from '../../definitions/normalizedPage';
 import { displayText } from '../../format/displayText';
 import { usePageRuntime } from '../../render/pageRuntime';
 import type { ChartWidget as ChartOptions } from '../../types/dashboard';
@@ -34,7 +35,7 @@ export function ChartWidget({ widget, source }: WidgetProps<ChartOptions>) {
   const dataset = widget.dataset ?? 'rows';
   const vegaLite = useMemo(
     () =>
-      chartSpec(widget.spec, dataset, {
+      chartSpec(resolvedObject(widget.spec) ?? {}, dataset, {
         legendToggle: widget.legendToggle === true,
         height,
         width,

@@ -1,5 +1,6 @@
 import { MultiSelect } from '../../../src/client/widgets/MultiSelect';
 import { useSource } from '../../data/useSource';
+import { resolvedList } from '../../definitions/normalizedPage';
 import { usePageRuntime } from '../../render/pageRuntime';
 import type { MultiselectWidget as MultiselectOptions } from '../../types/dashboard';
 import type { WidgetProps } from '../widgetProps';
@@ -14,7 +15,7 @@ export function MultiselectWidget({ widget }: WidgetProps<MultiselectOptions>) {
         value: r[from.valueField] as string | number,
         label: String(r[from.labelField]),
       }))
-    : (widget.options ?? []).map((o) => ({
+    : resolvedList(widget.options).map((o) => ({
         value: o.value as string | number,
         label: o.label,
         inactive: o.inactive,

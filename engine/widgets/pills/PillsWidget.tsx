@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useSource } from '../../data/useSource';
+import { resolvedList } from '../../definitions/normalizedPage';
 import { usePageRuntime } from '../../render/pageRuntime';
 import type { PillsWidget as PillsOptions } from '../../types/dashboard';
 import type { WidgetProps } from '../widgetProps';
@@ -35,7 +36,7 @@ export function PillsWidget({ widget }: WidgetProps<PillsOptions>) {
 
   return (
     <Button.Group data-testid={widget.id ?? `pills-${widget.param}`}>
-      {widget.options.map((o) => {
+      {resolvedList(widget.options).map((o) => {
         const disabled = disabledValue !== undefined && same(o.value, disabledValue);
         const isSelected = same(o.value, selected);
         return (

@@ -1,4 +1,5 @@
 import { Select } from '@mantine/core';
+import { resolvedList } from '../../definitions/normalizedPage';
 import { ChevronDownIcon } from '../../render/ChevronDownIcon';
 import { usePageRuntime } from '../../render/pageRuntime';
 import type { SelectWidget as SelectOptions } from '../../types/dashboard';
@@ -8,11 +9,12 @@ import type { WidgetProps } from '../widgetProps';
 export function SelectWidget({ widget }: WidgetProps<SelectOptions>) {
   const { params, setParams, runActions } = usePageRuntime();
   const keyOf = (v: unknown) => JSON.stringify(v);
-  const current = widget.options.find((o) => keyOf(o.value) === keyOf(params[widget.param]));
+  const options = resolvedList(widget.options);
+  const current = options.find((o) => keyOf(o.value) === keyOf(params[widget.param]));
   return (
     <Select
       label={widget.label}
-      data={widget.options.map((o) => ({ value: keyOf(o.value), label: o.label }))}
+      data={options.map((o) => ({ value: keyOf(o.value), label: o.label }))}
       value={current ? keyOf(current.value) : null}
       allowDeselect={false}
       // The shared MultiSelect's width and chevron, so a toolbar of both looks like one set.
@@ -21,7 +23,7 @@ export function SelectWidget({ widget }: WidgetProps<SelectOptions>) {
       rightSection={<ChevronDownIcon size={16} />}
       rightSectionPointerEvents="none"
       onChange={(v) => {
-        const option = widget.options.find((o) => keyOf(o.value) === v);
+        const option = options.find((o) => keyOf(o.value) === v);
         if (!option) return;
         setParams(new Map([[widget.param, option.value]]));
         runActions(widget.on?.change, { value: option.value });

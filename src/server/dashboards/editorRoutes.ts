@@ -19,7 +19,7 @@ import { sourceVersion } from './sourceVersion';
 export const EDITOR_CLAIM = { type: 'HawkEyeDashboardEditor', value: 'Write' } as const;
 
 /** A definition file name the editor may read or write: no folders, no dots but the extension. */
-export const EDITOR_FILE_NAME = /^[a-z0-9-]+\.json$/;
+export const EDITOR_FILE_NAME = /^_?[a-z0-9-]+\.json$/;
 
 /** Where the editor reads and writes, and what to do after a save. */
 export interface EditorRouteOptions {
@@ -93,7 +93,8 @@ export async function registerEditorRoutes(app: FastifyInstance, options: Editor
     if (typeof file === 'string' && EDITOR_FILE_NAME.test(file)) return file;
     reply.status(400).send({
       error: 'Bad Request',
-      message: 'file must be the name of a definition file such as home.json (a-z, 0-9 and -, then .json)',
+      message:
+        'file must be the name of a definition file such as home.json, or a library file such as _shared.json (a-z, 0-9 and -, then .json)',
     });
     return undefined;
   };

@@ -1,0 +1,223 @@
+import type { Problem } from './definitionError';
+import { messages } from './messages';
+import { escapePointerToken } from './parseJsonWithPositions';
+
+type Json = Record<string, unknown>;
+
+/** The named sections a library has, each a map of name to entry. */
+export const LIBRARY_SECTIONS = ['templates', 'optionSets', 'valueMaps', 'columnPresets', 'specs'] as const;
+export type LibrarySection = (typeof LIBRARY_SECTIONS)[number];
+
+/** What a section's entries are called in messages. */
+const ENTRY_NAME: Record<LibrarySection, string> = {
+  templates: 'body template',
+  optionSets: 'option set',
+  valueMaps: 'value map',
+  columnPresets: 'column preset',
+  specs: 'Vega-Lite spec',
+};
+
+/**
+ * Named pieces that definitions reference instead of repeating them: the library files beside the
+ * pages (`_*.json`), merged. Each entry remembers the file it came from, for messages.
+ */
+export interface Library {
+  sections: Record<LibrarySection, Map<string, { value: unknown; file: string }>>;
+  paging?: { body: Json; rows?: string; total?: string };
+  totals?: { pathSuffix: string; nameSuffix: string };
+}
+
+/** An empty library (no library file). */
+export function emptyLibrary(): Library {
+  return {
+    sections: Object.fromEntries(LIBRARY_SECTIONS.map((s) => [s, new Map()])) as Library['sections'],
+  };
+}
+
+/** True for a library file's name: it starts with '_' (dashboards/_shared.json). */
+export function isLibraryFile(file: string): boolean {
+  return /(^|[/\\])_[^/\\]*\.json$/.test(file);
+}
+
+/**
+ * Adds a parsed library file to a library. A name declared by two library files is a problem of
+ * the later one (each thing is said once).
+ */
+export function addLibraryFile(library: Library, file: string, doc: Json): Problem[] {
+  const problems: Problem[] = [];
+  for (const section of LIBRARY_SECTIONS) {
+    const entries = doc[section];
+    if (!entries || typeof entries !== 'object') continue;
+    for (const [name, value] of Object.entries(entries as Json)) {
+      const other = library.sections[section].get(name);
+      if (other)
+        problems.push({
+          pointer: `/${section}/${escapePointerToken(name)}`,
+          message: messages.duplicate(ENTRY_NAME[section], name, other.file),
+          atKey: true,
+        });
+      else library.sections[section].set(name, { value, file });
+    }
+  }
+  if (doc.paging && typeof doc.paging === 'object') library.paging = doc.paging as Library['paging'];
+  if (doc.totals && typeof doc.totals === 'object') library.totals = doc.totals as Library['totals'];
+  return problems;
+}
+
+/**
+ * Resolves every library reference and source shorthand of a definition into the plain shape the
+ * renderer reads: a source's body template and `paged` wiring merged into its body, `withTotals`
+ * sources declared, option sets, value maps, column presets and specs put in place of their names,
+ * and the page's own library sections dropped. The page's own entries win over the library's.
+ * A name that exists nowhere is a problem at the reference, with 'did you mean'; the reference
+ * is then left as written (the schema and later checks skip it).
+ */
+export function expandDefinition(doc: Json, library: Library): { doc: Json; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const own = (section: LibrarySection) => (doc[section] as Json | undefined) ?? {};
+  const known = (section: LibrarySection) => [
+    ...new Set([...Object.keys(own(section)), ...library.sections[section].keys()]),
+  ];
+  const lookup = (section: LibrarySection, name: unknown, pointer: string): unknown => {
+    if (typeof name !== 'string') return undefined;
+    if (Object.hasOwn(own(section), name)) return structuredClone(own(section)[name]);
+    const entry = library.sections[section].get(name);
+    if (entry) return structuredClone(entry.value);
+    problems.push({
+      pointer,
+      message: messages.unknownLibraryName(ENTRY_NAME[section], name, known(section)),
+    });
+    return undefined;
+  };
+
+  const out: Json = {};
+  for (const [key, value] of Object.entries(doc)) {
+    if ((LIBRARY_SECTIONS as readonly string[]).includes(key) || key === 'sourceDefaults') continue;
+    out[key] = value;
+  }
+  const data = doc.data && typeof doc.data === 'object' ? (doc.data as Json) : undefined;
+  if (data) out.data = expandSources(data, doc, library, lookup, problems);
+  if (doc.panels && typeof doc.panels === 'object') out.panels = expandPanels(doc.panels as Json, lookup);
+  return { doc: out, problems };
+}
+
+type Lookup = (section: LibrarySection, name: unknown, pointer: string) => unknown;
+
+function expandSources(data: Json, doc: Json, library: Library, lookup: Lookup, problems: Problem[]): Json {
+  const out: Json = {};
+  const defaults = (doc.sourceDefaults as { template?: unknown } | undefined) ?? {};
+  let defaultTemplate: Json | undefined;
+  let defaultChecked = false;
+  for (const [name, raw] of Object.entries(data)) {
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
+      out[name] = raw;
+      continue;
+    }
+    const at = `/data/${escapePointerToken(name)}`;
+    const { template, paged, withTotals, ...source } = raw as Json;
+    let base: Json | undefined;
+    if (typeof template === 'string')
+      base = lookup('templates', template, `${at}/template`) as Json | undefined;
+    else if (template === undefined && typeof defaults.template === 'string') {
+      if (!defaultChecked) {
+        defaultTemplate = lookup('templates', defaults.template, '/sourceDefaults/template') as
+          | Json
+          | undefined;
+        defaultChecked = true;
+      }
+      base = structuredClone(defaultTemplate);
+    } else if (template !== undefined && template !== false) source.template = template;
+    const own = source.body && typeof source.body === 'object' ? (source.body as Json) : undefined;
+    let body: Json | undefined = base || own ? { ...(base ?? {}), ...(own ?? {}) } : undefined;
+    body = body ? expandMaps(body, `${at}/body`, own ?? {}, lookup) : body;
+    let pagingKeys: string[] = [];
+    if (paged === true) {
+      if (!library.paging) problems.push({ pointer: `${at}/paged`, message: messages.noPaging() });
+      else {
+        pagingKeys = Object.keys(library.paging.body);
+        body = { ...(body ?? {}), ...structuredClone(library.paging.body) };
+        if (source.rows === undefined && library.paging.rows !== undefined) source.rows = library.paging.rows;
+        if (source.total === undefined && library.paging.total !== undefined)
+          source.total = library.paging.total;
+      }
+    } else if (paged !== undefined && paged !== false) source.paged = paged;
+    if (body) source.body = body;
+    out[name] = source;
+    if (withTotals === undefined || withTotals === false) continue;
+    if (withTotals !== true && typeof withTotals !== 'string') {
+      source.withTotals = withTotals;
+      continue;
+    }
+    if (!library.totals) {
+      problems.push({ pointer: `${at}/withTotals`, message: messages.noTotals() });
+      continue;
+    }
+    const totalsName = typeof withTotals === 'string' ? withTotals : `${name}${library.totals.nameSuffix}`;
+    if (Object.hasOwn(data, totalsName)) {
+      problems.push({ pointer: `${at}/withTotals`, message: messages.totalsNameTaken(totalsName) });
+      continue;
+    }
+    const totals: Json = { endpoint: `${String(source.endpoint)}${library.totals.pathSuffix}` };
+    if (source.method !== undefined) totals.method = source.method;
+    if (body) totals.body = Object.fromEntries(Object.entries(body).filter(([k]) => !pagingKeys.includes(k)));
+    if (source.when !== undefined) totals.when = structuredClone(source.when);
+    if (source.reloadOnApply !== undefined) totals.reloadOnApply = source.reloadOnApply;
+    out[totalsName] = totals;
+  }
+  return out;
+}
+
+/** Value maps named by string in a body's references (only the source's own keys are located). */
+function expandMaps(body: Json, at: string, own: Json, lookup: Lookup): Json {
+  const out: Json = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (
+      value &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      typeof (value as Json).map === 'string'
+    ) {
+      const pointer = Object.hasOwn(own, key) ? `${at}/${escapePointerToken(key)}/map` : at;
+      const map = lookup('valueMaps', (value as Json).map, pointer);
+      out[key] = map === undefined ? value : { ...(value as Json), map };
+    } else out[key] = value;
+  }
+  return out;
+}
+
+function expandPanels(panels: Json, lookup: Lookup): Json {
+  const out: Json = {};
+  for (const [name, panel] of Object.entries(panels)) {
+    const blocks = (panel as Json | undefined)?.blocks;
+    if (!Array.isArray(blocks)) {
+      out[name] = panel;
+      continue;
+    }
+    out[name] = {
+      ...(panel as Json),
+      blocks: blocks.map((block, b) => {
+        const widgets = (block as Json | undefined)?.widgets;
+        if (!Array.isArray(widgets)) return block;
+        const at = `/panels/${escapePointerToken(name)}/blocks/${b}/widgets`;
+        return { ...(block as Json), widgets: widgets.map((w, i) => expandWidget(w, `${at}/${i}`, lookup)) };
+      }),
+    };
+  }
+  return out;
+}
+
+function expandWidget(widget: unknown, at: string, lookup: Lookup): unknown {
+  if (!widget || typeof widget !== 'object' || Array.isArray(widget)) return widget;
+  const w = { ...(widget as Json) };
+  if (typeof w.options === 'string')
+    w.options = lookup('optionSets', w.options, `${at}/options`) ?? w.options;
+  if (typeof w.spec === 'string') w.spec = lookup('specs', w.spec, `${at}/spec`) ?? w.spec;
+  if (Array.isArray(w.columns))
+    w.columns = w.columns.map((column, i) => {
+      if (!column || typeof column !== 'object' || typeof (column as Json).preset !== 'string') return column;
+      const { preset, ...rest } = column as Json;
+      const base = lookup('columnPresets', preset, `${at}/columns/${i}/preset`) as Json | undefined;
+      return base ? { ...base, ...rest } : column;
+    });
+  return w;
+}

@@ -1,0 +1,132 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadEndpointIndex } from '../../engine/definitions/endpointIndex';
+import { emptyLibrary, expandDefinition, type Library } from '../../engine/definitions/library';
+import { libraryOfFolder } from '../../engine/definitions/loadDefinitions';
+import { diffDefinitionSets } from '../../engine/tools/diff/diffDefinitionSets';
+import { renderDiffText } from '../../engine/tools/diff/renderDiffText';
+import { loadVersions } from '../../engine/tools/loadVersions';
+import { migrateText } from '../../engine/tools/migrateText';
+import { loadSchemaSet } from '../../engine/tools/schemaSet';
+import { readWorkingTree } from '../../engine/tools/sources/readWorkingTree';
+
+/** tests/fixtures/v1 holds every shipped page as it was in version 1 of the definition language. */
+const v1 = 'tests/fixtures/v1';
+const pages = readdirSync(v1).filter((f) => f.endsWith('.json'));
+const library = libraryOfFolder('dashboards');
+
+describe('the shipped pages in version 2', () => {
+  it('are each the version 1 original migrated to the lean form (npm run dashboards:migrate)', () => {
+    const set = loadSchemaSet();
+    for (const page of pages) {
+      const migrated = migrateText(readFileSync(join(v1, page), 'utf8'), library, set);
+      expect(migrated.from, page).toBe(1);
+      expect(migrated.next, page).toBe(readFileSync(join('dashboards', page), 'utf8'));
+    }
+  });
+
+  it('mean what their version 1 originals meant: dashboards:diff finds no difference', () => {
+    const endpoints = loadEndpointIndex('schemas/api/endpoints.json');
+    const before = loadVersions(readWorkingTree([v1]), { endpoints });
+    const after = loadVersions(readWorkingTree(['dashboards']), { endpoints });
+    expect([...before.errors, ...after.errors]).toEqual([]);
+    const report = diffDefinitionSets(before.versions, after.versions);
+    expect(renderDiffText(report)).toBe(`${pages.length} pages compared: no differences\n`);
+  });
+
+  it('take at most 2,900 lines, the shared library included (5,229 before version 2)', () => {
+    const lines = readdirSync('dashboards')
+      .filter((f) => f.endsWith('.json'))
+      .reduce((n, f) => n + readFileSync(join('dashboards', f), 'utf8').split('\n').length - 1, 0);
+    expect(lines).toBeLessThanOrEqual(2900);
+  });
+});
+
+describe('expanding the version 2 shorthands', () => {
+  const lib: Library = emptyLibrary();
+  lib.sections.templates.set('scope', { value: { siteIds: { $filter: 'siteIds' } }, file: '_lib.json' });
+  lib.sections.valueMaps.set('types', { value: { All: ['A', 'B'] }, file: '_lib.json' });
+  lib.sections.optionSets.set('views', { value: [{ label: 'Site', value: 'site' }], file: '_lib.json' });
+  lib.sections.columnPresets.set('count', {
+    value: { align: 'right', pipe: { name: 'decimal' } },
+    file: '_lib.json',
+  });
+  lib.sections.specs.set('bars', { value: { mark: 'bar' }, file: '_lib.json' });
+  lib.paging = { body: { limit: { $table: 'limit' } }, rows: '/values', total: '/totalRows' };
+  lib.totals = { pathSuffix: '/totals', nameSuffix: 'Totals' };
+
+  it('merges a template (own keys win), the paging, value maps; derives the totals source', () => {
+    const { doc, problems } = expandDefinition(
+      {
+        sourceDefaults: { template: 'scope' },
+        data: {
+          t: {
+            endpoint: '/x',
+            body: { siteIds: [1], kind: { $param: 'k', map: 'types' } },
+            paged: true,
+            withTotals: true,
+            when: { param: 'v', equals: 'site' },
+          },
+          plain: { endpoint: '/y', template: false },
+        },
+      },
+      lib,
+    );
+    expect(problems).toEqual([]);
+    expect(doc.data).toEqual({
+      t: {
+        endpoint: '/x',
+        body: { siteIds: [1], kind: { $param: 'k', map: { All: ['A', 'B'] } }, limit: { $table: 'limit' } },
+        rows: '/values',
+        total: '/totalRows',
+        when: { param: 'v', equals: 'site' },
+      },
+      tTotals: {
+        endpoint: '/x/totals',
+        body: { siteIds: [1], kind: { $param: 'k', map: { All: ['A', 'B'] } } },
+        when: { param: 'v', equals: 'site' },
+      },
+      plain: { endpoint: '/y' },
+    });
+    expect(doc).not.toHaveProperty('sourceDefaults');
+  });
+
+  it('puts option sets, column presets (own settings win) and specs in place; a page entry wins', () => {
+    const widgets = [
+      { kind: 'pills', param: 'v', options: 'views' },
+      { kind: 'table', data: 't', columns: [{ preset: 'count', field: 'n', align: 'left' }] },
+      { kind: 'chart', data: 't', spec: 'bars' },
+    ];
+    const { doc, problems } = expandDefinition(
+      { specs: { bars: { mark: 'line' } }, panels: { p: { title: 'P', blocks: [{ widgets }] } } },
+      lib,
+    );
+    expect(problems).toEqual([]);
+    expect((doc.panels as never as { p: { blocks: { widgets: unknown[] }[] } }).p.blocks[0].widgets).toEqual([
+      { kind: 'pills', param: 'v', options: [{ label: 'Site', value: 'site' }] },
+      { kind: 'table', data: 't', columns: [{ align: 'left', pipe: { name: 'decimal' }, field: 'n' }] },
+      { kind: 'chart', data: 't', spec: { mark: 'line' } },
+    ]);
+    expect(doc).not.toHaveProperty('specs');
+  });
+
+  it('names what exists nowhere at its reference, with did you mean', () => {
+    const { problems } = expandDefinition(
+      { data: { t: { endpoint: '/x', template: 'scop', paged: true } } },
+      { ...emptyLibrary(), sections: lib.sections },
+    );
+    expect(problems).toEqual([
+      {
+        pointer: '/data/t/template',
+        message:
+          "body template 'scop' is not declared in a library (a _*.json file beside the pages) or in this page; did you mean 'scope'?",
+      },
+      {
+        pointer: '/data/t/paged',
+        message:
+          '"paged" needs a library that declares "paging"; add it to the library file, or write the paging keys',
+      },
+    ]);
+  });
+});

@@ -42,12 +42,27 @@ step lint npx biome check .
 [ -f scripts/dashboards-check.ts ] && step "dashboard definitions" npm run -s dashboards:check
 has_script dashboards:format && [ -f scripts/dashboards-format.ts ] && step "dashboard formatting" npm run -s dashboards:format -- --check
 has_script docs:dashboards && [ -f scripts/docs-dashboards.ts ] && step "dashboard reference is current" npm run -s docs:dashboards -- --check
-step "unit tests" vitest_project unit
-step "store tests (DuckDB, PostgreSQL)" vitest_project store
-if ls tests/api/*.test.ts >/dev/null 2>&1; then step "API tests (DuckDB, PostgreSQL)" vitest_project api; fi
+run_vitest_steps() {
+  step "unit tests" vitest_project unit
+  step "store tests (DuckDB, PostgreSQL)" vitest_project store
+  if ls tests/api/*.test.ts >/dev/null 2>&1; then step "API tests (DuckDB, PostgreSQL)" vitest_project api; fi
+}
 if [ -f playwright.config.ts ] && ls tests/e2e/*.spec.ts >/dev/null 2>&1; then
+  # The vitest projects wait on databases and the browser tests on a browser, so they run side by
+  # side (the tests hold on a busy machine): the vitest steps in the background, their output
+  # printed after the browser tests end, their failures counted with the rest.
+  echo
+  echo "== unit, store and API tests run beside the end-to-end tests; their output follows"
+  ( failed_steps=(); run_vitest_steps; printf '%s\n' "${failed_steps[@]}" > test-summary/failed-vitest-steps ) \
+    > test-summary/vitest-steps.log 2>&1 &
+  vitest_steps=$!
   step "end-to-end tests (Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME=test-summary/playwright.json \
     npx playwright test --reporter=list,json
+  wait "$vitest_steps"
+  cat test-summary/vitest-steps.log
+  while IFS= read -r failed; do [ -n "$failed" ] && failed_steps+=("$failed"); done < test-summary/failed-vitest-steps
+else
+  run_vitest_steps
 fi
 
 node scripts/lib/summarize-tests.mjs test-summary

@@ -180,7 +180,9 @@ describe.each(DRIVERS)('fuzzing every route on %s', (driver) => {
       for (const field of fields)
         for (const value of HOSTILE_VALUES)
           bodies.push(JSON.stringify({ jwtExtendedToken: tokens.extendedDataToken, [field]: value }));
-      for (const field of fields.slice(0, 2))
+      // The huge values cost their parsing, the same on both drivers: on DuckDB only (the body of
+      // extremes below reaches the store on both).
+      for (const field of driver === 'duckdb' ? fields.slice(0, 2) : [])
         for (const value of HUGE_VALUES)
           bodies.push(JSON.stringify({ jwtExtendedToken: tokens.extendedDataToken, [field]: value }));
       // A whole body of extremes at once.

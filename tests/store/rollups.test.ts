@@ -89,33 +89,37 @@ async function expectSameAnswers(store: Store): Promise<void> {
     { relationshipIds: [1, 2], commTypes: ['PHONE', 'SMS'] },
     { initialOnly: true, commTypes: ['EMAIL', 'SMS', 'PHONE'] },
   ];
-  for (const [start, end] of periods) {
-    for (const f of filters) {
-      for (const trendGroup of ['week', 'month', 'quarter'] as const) {
-        const period = spanOf('startDate', start, 'endDate', end);
-        const base: DataQuery = {
-          siteIds: sites.slice(0, -1),
-          period,
-          previous: spanOf('startDate', '2026-01-10', 'endDate', '2026-05-31'),
-          limit: 100,
-          skip: 0,
-          sort: [],
-          relationshipIds: [],
-          commTypes: [],
-          initialOnly: false,
-          trendGroup,
-          ...f,
-        };
-        const runs = [
-          ...DATA_ENDPOINTS.filter((e) => e.dates).map((e) => ({ name: e.path, run: e.run })),
-          ...Object.entries(DATA_CODES).map(([code, run]) => ({ name: `#${code}`, run })),
-        ];
-        for (const { name, run } of runs) {
-          if (trendGroup !== 'week' && !name.includes('trend')) continue;
-          const fromRaw = await run(store, { ...base, rollupsCurrent: false });
-          const fromRollups = await run(store, { ...base, rollupsCurrent: true });
-          expect(fromRollups, `${name} ${start}..${end} ${JSON.stringify(f)} ${trendGroup}`).toEqual(fromRaw);
-        }
+  // Every period with no filter, and each filter with one period of its own: each kind of period
+  // and each filter is met, in 6 combinations rather than all 12.
+  const combos = [
+    ...periods.map((p) => [p, filters[0]] as const),
+    ...filters.slice(1).map((f, i) => [periods[(i + 1) % periods.length], f] as const),
+  ];
+  for (const [[start, end], f] of combos) {
+    for (const trendGroup of ['week', 'month', 'quarter'] as const) {
+      const period = spanOf('startDate', start, 'endDate', end);
+      const base: DataQuery = {
+        siteIds: sites.slice(0, -1),
+        period,
+        previous: spanOf('startDate', '2026-01-10', 'endDate', '2026-05-31'),
+        limit: 100,
+        skip: 0,
+        sort: [],
+        relationshipIds: [],
+        commTypes: [],
+        initialOnly: false,
+        trendGroup,
+        ...f,
+      };
+      const runs = [
+        ...DATA_ENDPOINTS.filter((e) => e.dates).map((e) => ({ name: e.path, run: e.run })),
+        ...Object.entries(DATA_CODES).map(([code, run]) => ({ name: `#${code}`, run })),
+      ];
+      for (const { name, run } of runs) {
+        if (trendGroup !== 'week' && !name.includes('trend')) continue;
+        const fromRaw = await run(store, { ...base, rollupsCurrent: false });
+        const fromRollups = await run(store, { ...base, rollupsCurrent: true });
+        expect(fromRollups, `${name} ${start}..${end} ${JSON.stringify(f)} ${trendGroup}`).toEqual(fromRaw);
       }
     }
   }

@@ -97,7 +97,8 @@ export function expandDefinition(doc: Json, library: Library): { doc: Json; prob
   }
   const data = doc.data && typeof doc.data === 'object' ? (doc.data as Json) : undefined;
   if (data) out.data = expandSources(data, doc, library, lookup, problems);
-  if (doc.panels && typeof doc.panels === 'object') out.panels = expandPanels(doc.panels as Json, lookup);
+  if (doc.panels && typeof doc.panels === 'object')
+    out.panels = expandPanels(doc.panels as Json, lookup, problems);
   return { doc: out, problems };
 }
 
@@ -185,7 +186,7 @@ function expandMaps(body: Json, at: string, own: Json, lookup: Lookup): Json {
   return out;
 }
 
-function expandPanels(panels: Json, lookup: Lookup): Json {
+function expandPanels(panels: Json, lookup: Lookup, problems: Problem[]): Json {
   const out: Json = {};
   for (const [name, panel] of Object.entries(panels)) {
     const blocks = (panel as Json | undefined)?.blocks;
@@ -193,17 +194,103 @@ function expandPanels(panels: Json, lookup: Lookup): Json {
       out[name] = panel;
       continue;
     }
-    out[name] = {
-      ...(panel as Json),
-      blocks: blocks.map((block, b) => {
-        const widgets = (block as Json | undefined)?.widgets;
-        if (!Array.isArray(widgets)) return block;
-        const at = `/panels/${escapePointerToken(name)}/blocks/${b}/widgets`;
-        return { ...(block as Json), widgets: widgets.map((w, i) => expandWidget(w, `${at}/${i}`, lookup)) };
-      }),
-    };
+    const expanded = blocks.map((block, b) => {
+      const widgets = (block as Json | undefined)?.widgets;
+      if (!Array.isArray(widgets)) return block;
+      const at = `/panels/${escapePointerToken(name)}/blocks/${b}/widgets`;
+      return { ...(block as Json), widgets: widgets.map((w, i) => expandWidget(w, `${at}/${i}`, lookup)) };
+    });
+    // A drill-down writes into other blocks' tables: on a copy, never into the document as written.
+    if (expanded.some((block) => (block as Json | undefined)?.drilldown))
+      expanded.splice(0, expanded.length, ...structuredClone(expanded));
+    expanded.forEach((block, b) => {
+      const drilldown = (block as Json | undefined)?.drilldown;
+      if (drilldown && typeof drilldown === 'object' && !Array.isArray(drilldown))
+        expandDrilldown(
+          expanded,
+          b,
+          drilldown as Json,
+          `/panels/${escapePointerToken(name)}/blocks/${b}/drilldown`,
+          lookup,
+          problems,
+        );
+    });
+    out[name] = { ...(panel as Json), blocks: expanded };
   }
   return out;
+}
+
+/**
+ * A block's drill-down: the pills and the chip first in its widgets, and the link on the column of
+ * the panel's first-level table. A column that the first level's table does not have, or no such
+ * table, is a problem at the drill-down.
+ */
+function expandDrilldown(
+  blocks: unknown[],
+  index: number,
+  drilldown: Json,
+  at: string,
+  lookup: Lookup,
+  problems: Problem[],
+): void {
+  const { view, key, label, from } = drilldown as {
+    view?: unknown;
+    key?: unknown;
+    label?: unknown;
+    from?: Json;
+  };
+  const levels =
+    typeof drilldown.levels === 'string'
+      ? lookup('optionSets', drilldown.levels, `${at}/levels`)
+      : drilldown.levels;
+  const block = blocks[index] as Json;
+  const { drilldown: _written, ...rest } = block;
+  if (
+    typeof view !== 'string' ||
+    typeof key !== 'string' ||
+    typeof label !== 'string' ||
+    !Array.isArray(levels) ||
+    levels.length !== 2 ||
+    !from ||
+    typeof from.column !== 'string'
+  ) {
+    if (Array.isArray(levels) && levels.length !== 2)
+      problems.push({ pointer: `${at}/levels`, message: messages.drilldownLevels(levels.length) });
+    return;
+  }
+  const clear = [{ reset: key }, { reset: label }];
+  const pills = { kind: 'pills', param: view, options: levels, on: { select: clear } };
+  const chip = { kind: 'chip', param: key, text: `{param.${label}}`, on: { remove: structuredClone(clear) } };
+  blocks[index] = { ...rest, widgets: [pills, chip, ...((rest.widgets as unknown[] | undefined) ?? [])] };
+  const [first, second] = levels as { value?: unknown }[];
+  const tables = blocks
+    .flatMap((b) => ((b as Json | undefined)?.widgets as Json[] | undefined) ?? [])
+    .filter((w) => {
+      const when = w?.when as { param?: unknown; equals?: unknown } | undefined;
+      return w?.kind === 'table' && when?.param === view && when.equals === first?.value;
+    });
+  if (!tables.length) {
+    problems.push({ pointer: `${at}/view`, message: messages.drilldownNoTable(view, String(first?.value)) });
+    return;
+  }
+  const columns = tables.flatMap((t) => (Array.isArray(t.columns) ? (t.columns as Json[]) : []));
+  const column = columns.find((c) => c?.field === from.column);
+  if (!column) {
+    problems.push({
+      pointer: `${at}/from/column`,
+      message: messages.drilldownColumn(
+        from.column,
+        String(first?.value),
+        columns.map((c) => String(c?.field)),
+      ),
+    });
+    return;
+  }
+  column.link = [
+    { set: key, from: `row.${String(from.key)}` },
+    { set: label, from: `row.${String(from.label)}` },
+    { set: view, value: second?.value },
+  ];
 }
 
 function expandWidget(widget: unknown, at: string, lookup: Lookup): unknown {

@@ -74,6 +74,12 @@ export const messages = {
     '"withTotals" needs a library that declares "totals"; add it to the library file, or declare the totals source',
   totalsNameTaken: (name: string) =>
     `the totals source ${q(name)} is already declared in /data; remove one of them, or name the totals source with "withTotals": "otherName"`,
+  drilldownLevels: (count: number) =>
+    `a drill-down has two levels (the list, then the drilled rows), not ${count}; give two options`,
+  drilldownNoTable: (view: string, first: string) =>
+    `no table of this panel shows while ${q(view)} is ${q(first)}; give the first level's table "when": { "param": ${JSON.stringify(view)}, "equals": ${JSON.stringify(first)} }`,
+  drilldownColumn: (column: string, first: string, columns: string[]) =>
+    `the table shown at level ${q(first)} has no column on ${q(column)}; ${suggest(column, columns, `use one of ${list(columns)}`)}`,
   rowReference: (text: string) =>
     `${q(text)} reads a row but the widget has no data source; add "data" or remove the row reference`,
   vegaLite: (detail: string) =>

@@ -124,7 +124,13 @@ function chooseDefaultTemplate(doc: JsonObject, data: JsonObject): void {
 
 function leanPanel(panel: JsonValue, entries: Entries): void {
   if (!isJsonObject(panel) || !Array.isArray(panel.blocks)) return;
+  for (const block of panel.blocks) if (isJsonObject(block)) leanDrilldown(block, panel.blocks);
   for (const block of panel.blocks) {
+    if (isJsonObject(block) && isJsonObject(block.drilldown) && Array.isArray(block.drilldown.levels)) {
+      const levels = block.drilldown.levels;
+      const set = entries('optionSets').find(([, o]) => jsonEqual(o, levels));
+      if (set) block.drilldown.levels = set[0];
+    }
     if (!isJsonObject(block) || !Array.isArray(block.widgets)) continue;
     for (const w of block.widgets) {
       if (!isJsonObject(w)) continue;
@@ -142,6 +148,63 @@ function leanPanel(panel: JsonValue, entries: Entries): void {
           const preset = largest(entries('columnPresets'), c);
           return preset ? { preset: preset[0], ...without(c, Object.keys(preset[1] as JsonObject)) } : c;
         });
+    }
+  }
+}
+
+/**
+ * A block starting with the drill-down's pills and chip, whose panel's first-level table has the
+ * link that chooses an item, becomes `"drilldown"` (see panel.schema.json): the pills, the chip and
+ * the link go.
+ */
+function leanDrilldown(block: JsonObject, blocks: JsonValue[]): void {
+  if ('drilldown' in block || !Array.isArray(block.widgets)) return;
+  const [pills, chip] = block.widgets;
+  if (!isJsonObject(pills) || !isJsonObject(chip) || pills.kind !== 'pills' || chip.kind !== 'chip') return;
+  const view = pills.param;
+  const key = chip.param;
+  const label =
+    typeof chip.text === 'string' ? /^\{param\.([A-Za-z0-9_]+)\}$/.exec(chip.text)?.[1] : undefined;
+  const levels = pills.options;
+  if (typeof view !== 'string' || typeof key !== 'string' || !label) return;
+  const clear = [{ reset: key }, { reset: label }];
+  const plain = (w: JsonObject, action: string, extra: string[]) =>
+    Object.keys(w).every((k) => ['kind', 'param', 'on', ...extra].includes(k)) &&
+    isJsonObject(w.on) &&
+    Object.keys(w.on).length === 1 &&
+    jsonEqual(w.on[action], clear);
+  if (!plain(pills, 'select', ['options']) || !plain(chip, 'remove', ['text'])) return;
+  const values = Array.isArray(levels)
+    ? levels.map((o) => (isJsonObject(o) ? o.value : undefined))
+    : undefined;
+  // The levels by name are resolved only at expansion: take the values from the link it sets.
+  for (const other of blocks) {
+    if (!isJsonObject(other) || !Array.isArray(other.widgets)) continue;
+    for (const table of other.widgets) {
+      if (!isJsonObject(table) || table.kind !== 'table' || !isJsonObject(table.when)) continue;
+      if (table.when.param !== view || (values && table.when.equals !== values[0])) continue;
+      for (const column of Array.isArray(table.columns) ? table.columns : []) {
+        if (!isJsonObject(column) || !Array.isArray(column.link) || column.link.length !== 3) continue;
+        const [setKey, setLabel, setView] = column.link;
+        const field = (a: JsonValue | undefined, param: string) =>
+          isJsonObject(a) && a.set === param && Object.keys(a).length === 2 && typeof a.from === 'string'
+            ? /^row\.(.+)$/.exec(a.from)?.[1]
+            : undefined;
+        const keyField = field(setKey, key);
+        const labelField = field(setLabel, label);
+        if (!keyField || !labelField || !isJsonObject(setView) || setView.set !== view) continue;
+        if (values && !jsonEqual(setView.value, values[1])) continue;
+        delete column.link;
+        block.widgets = block.widgets.slice(2);
+        block.drilldown = {
+          view,
+          levels,
+          key,
+          label,
+          from: { column: column.field as JsonValue, key: keyField, label: labelField },
+        };
+        return;
+      }
     }
   }
 }

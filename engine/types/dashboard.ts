@@ -18,6 +18,10 @@ export type LibraryName = string;
 export type BodyValue =
   (string | number | boolean | null) | (string | number | boolean | null)[] | ValueReference;
 /**
+ * The choices, or the name of an option set of a library (optionSets).
+ */
+export type OptionList = Option[] | LibraryName;
+/**
  * A widget: its kind picks the options schema.
  */
 export type Widget =
@@ -423,10 +427,60 @@ export interface Block {
     lg?: number;
   };
   when?: Condition;
+  drilldown?: Drilldown;
   /**
    * The widgets of the block.
    */
   widgets: Widget[];
+}
+/**
+ * A two-level drill-down (a list, then the rows of one of its items): pills switch the level and clear the choice, a removable chip shows the chosen item, and a cell of the first level's table chooses one and switches to the second level. Written once here; normalization puts the pills and the chip first in this block's widgets and the link on that column (in the panel's table shown at the first level).
+ */
+export interface Drilldown {
+  /**
+   * A name used to refer to a param, data source, panel or state: letters, digits and underscores, starting with a letter.
+   */
+  view: string;
+  levels: OptionList;
+  /**
+   * A name used to refer to a param, data source, panel or state: letters, digits and underscores, starting with a letter.
+   */
+  key: string;
+  /**
+   * A name used to refer to a param, data source, panel or state: letters, digits and underscores, starting with a letter.
+   */
+  label: string;
+  /**
+   * Where an item is chosen: a column of the table shown at the first level, and the row fields giving its key and label.
+   */
+  from: {
+    /**
+     * The field of the column whose cells choose (a column of the first level's table).
+     */
+    column: string;
+    /**
+     * The row field set into `key`.
+     */
+    key: string;
+    /**
+     * The row field set into `label`.
+     */
+    label: string;
+  };
+}
+/**
+ * A choice of a pills, select or multiselect widget.
+ */
+export interface Option {
+  /**
+   * The text shown.
+   */
+  label: string;
+  value: Literal1;
+  /**
+   * Show the option as inactive (' (Inactive)' after the label).
+   */
+  inactive?: boolean;
 }
 /**
  * A row of metric tiles with current and comparison values and up/down indicators.
@@ -1021,20 +1075,6 @@ export interface PillsWidget {
   on?: {
     select?: Actions;
   };
-}
-/**
- * A choice of a pills, select or multiselect widget.
- */
-export interface Option {
-  /**
-   * The text shown.
-   */
-  label: string;
-  value: Literal1;
-  /**
-   * Show the option as inactive (' (Inactive)' after the label).
-   */
-  inactive?: boolean;
 }
 /**
  * A multi-select with search, Check All / Uncheck All and an optional Apply button; sets a list param.

@@ -10,6 +10,7 @@ import { loadVersions } from '../../engine/tools/loadVersions';
 import { migrateText } from '../../engine/tools/migrateText';
 import { loadSchemaSet } from '../../engine/tools/schemaSet';
 import { readWorkingTree } from '../../engine/tools/sources/readWorkingTree';
+import { runCheck } from '../../scripts/dashboards-check';
 
 /** tests/fixtures/v1 holds every shipped page as it was in version 1 of the definition language. */
 const v1 = 'tests/fixtures/v1';
@@ -40,6 +41,23 @@ describe('the shipped pages in version 2', () => {
       .filter((f) => f.endsWith('.json'))
       .reduce((n, f) => n + readFileSync(join('dashboards', f), 'utf8').split('\n').length - 1, 0);
     expect(lines).toBeLessThanOrEqual(2900);
+  });
+});
+
+describe('a drill-down naming a column its table does not have', () => {
+  it('is located at the column name, with did you mean (tests/fixtures/checker-v2)', () => {
+    const lines: string[] = [];
+    const file = 'tests/fixtures/checker-v2/drilldown-missing-column.json';
+    const status = runCheck(['--alone', file], {
+      cwd: process.cwd(),
+      env: {},
+      out: () => {},
+      err: (l) => lines.push(l),
+    });
+    expect(lines).toEqual([
+      `${file}:161:33 /panels/volume/blocks/0/drilldown/from/column the table shown at level 'site' has no column on 'sites'; did you mean 'site'?`,
+    ]);
+    expect(status).toBe(1);
   });
 });
 
@@ -109,6 +127,67 @@ describe('expanding the version 2 shorthands', () => {
       { kind: 'chart', data: 't', spec: { mark: 'line' } },
     ]);
     expect(doc).not.toHaveProperty('specs');
+  });
+
+  it('a drill-down becomes the pills and the chip first in its block, and the link on the column', () => {
+    const table = {
+      kind: 'table',
+      data: 'bySite',
+      when: { param: 'view', equals: 'site' },
+      columns: [{ header: 'Site', field: 'site' }],
+    };
+    const drilldown = {
+      view: 'view',
+      levels: 'views2',
+      key: 'siteId',
+      label: 'siteName',
+      from: { column: 'site', key: 'id', label: 'site' },
+    };
+    const levels = [
+      { label: 'Site', value: 'site' },
+      { label: 'Employee', value: 'employee' },
+    ];
+    const { doc, problems } = expandDefinition(
+      {
+        optionSets: { views2: levels },
+        panels: {
+          p: {
+            title: 'P',
+            blocks: [{ drilldown, widgets: [{ kind: 'text', text: 'x' }] }, { widgets: [table] }],
+          },
+        },
+      },
+      lib,
+    );
+    expect(problems).toEqual([]);
+    const clear = [{ reset: 'siteId' }, { reset: 'siteName' }];
+    expect((doc.panels as never as { p: { blocks: unknown[] } }).p.blocks).toEqual([
+      {
+        widgets: [
+          { kind: 'pills', param: 'view', options: levels, on: { select: clear } },
+          { kind: 'chip', param: 'siteId', text: '{param.siteName}', on: { remove: clear } },
+          { kind: 'text', text: 'x' },
+        ],
+      },
+      {
+        widgets: [
+          {
+            ...table,
+            columns: [
+              {
+                header: 'Site',
+                field: 'site',
+                link: [
+                  { set: 'siteId', from: 'row.id' },
+                  { set: 'siteName', from: 'row.site' },
+                  { set: 'view', value: 'employee' },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ]);
   });
 
   it('names what exists nowhere at its reference, with did you mean', () => {

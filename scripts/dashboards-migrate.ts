@@ -14,7 +14,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { formatDefinitionError } from '../engine/definitions/definitionError';
-import { definitionFiles, isLibraryFile, type Library, libraryOfFolder } from '../engine/definitions/index';
+import {
+  definitionFiles,
+  isLibraryFile,
+  type Library,
+  libraryOfFolder,
+  loadEndpointIndex,
+} from '../engine/definitions/index';
 import { checkDefinitionText } from '../engine/definitions/loadDefinition';
 import { messages } from '../engine/definitions/messages';
 import { currentSchemaVersion } from '../engine/definitions/migrations/migrationSteps';
@@ -43,6 +49,7 @@ function main(): number {
   const check = args.flags.has('check');
   const paths = args.positional.length ? args.positional : [resolve(import.meta.dirname, '..', 'dashboards')];
   const set = loadSchemaSet();
+  const endpoints = loadEndpointIndex(resolve(import.meta.dirname, '..', 'schemas', 'api', 'endpoints.json'));
   const pending: string[] = [];
   let failed = 0;
   for (const file of jsonFilesOf(paths)) {
@@ -52,7 +59,7 @@ function main(): number {
     const library = libraryFor(dirname(file));
     let migrated: ReturnType<typeof migrateText>;
     try {
-      migrated = migrateText(text, library, set);
+      migrated = migrateText(text, library, set, endpoints);
     } catch (err) {
       if (!(err instanceof JsonSyntaxError)) throw err;
       console.error(`${name}:${err.position.line}:${err.position.column} / ${messages.syntax(err.message)}`);
@@ -63,7 +70,9 @@ function main(): number {
     if (migrated.from === undefined || next === undefined) continue;
     pending.push(name);
     if (check) continue;
-    const errors = checkDefinitionText(name, next, { library }).errors.filter((e) => e.severity === 'error');
+    const errors = checkDefinitionText(name, next, { library, endpoints }).errors.filter(
+      (e) => e.severity === 'error',
+    );
     if (errors.length) {
       for (const e of errors) console.error(formatDefinitionError(e));
       failed++;

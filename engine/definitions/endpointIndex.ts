@@ -18,6 +18,8 @@ export interface KnownEndpoint {
   typeAt?: (pointer: string) => string | undefined;
   /** The columns the endpoint sorts by (the enum of its body's sort column), when it sorts. */
   sortable?: string[];
+  /** The body key whose literal value picks the variant. */
+  variantKey?: string;
 }
 
 /** Endpoints keyed by 'METHOD /path', with the global filter keys the host declares. */
@@ -77,6 +79,7 @@ function describeEntry(
   if (entry.fields) result.fields = entry.fields;
   else result.fields = result.fieldsAt?.(result.rows ?? '');
   if (entry.variants) result.variants = entry.variants;
+  if (entry.variantKey) result.variantKey = entry.variantKey;
   return result;
 }
 

@@ -1,4 +1,5 @@
 import type { Problem } from './definitionError';
+import { endpointKey, type KnownEndpoints } from './endpointIndex';
 import { messages } from './messages';
 import { escapePointerToken } from './parseJsonWithPositions';
 
@@ -72,7 +73,11 @@ export function addLibraryFile(library: Library, file: string, doc: Json): Probl
  * A name that exists nowhere is a problem at the reference, with 'did you mean'; the reference
  * is then left as written (the schema and later checks skip it).
  */
-export function expandDefinition(doc: Json, library: Library): { doc: Json; problems: Problem[] } {
+export function expandDefinition(
+  doc: Json,
+  library: Library,
+  endpoints?: KnownEndpoints,
+): { doc: Json; problems: Problem[] } {
   const problems: Problem[] = [];
   const own = (section: LibrarySection) => (doc[section] as Json | undefined) ?? {};
   const known = (section: LibrarySection) => [
@@ -97,6 +102,7 @@ export function expandDefinition(doc: Json, library: Library): { doc: Json; prob
   }
   const data = doc.data && typeof doc.data === 'object' ? (doc.data as Json) : undefined;
   if (data) out.data = expandSources(data, doc, library, lookup, problems);
+  if (out.data && endpoints) inferVariants(out.data as Json, endpoints);
   if (doc.panels && typeof doc.panels === 'object')
     out.panels = expandPanels(doc.panels as Json, lookup, problems);
   return { doc: out, problems };
@@ -166,6 +172,24 @@ function expandSources(data: Json, doc: Json, library: Library, lookup: Lookup, 
     out[totalsName] = totals;
   }
   return out;
+}
+
+/** The literal value of a body key that picks the variant (see KnownEndpoint.variantKey), if any. */
+export function variantOf(source: Json, endpoints: KnownEndpoints): string | number | undefined {
+  const key = endpoints.get(
+    endpointKey(String(source.method ?? 'POST'), String(source.endpoint)),
+  )?.variantKey;
+  const value = key ? (source.body as Json | undefined)?.[key] : undefined;
+  return typeof value === 'string' || typeof value === 'number' ? value : undefined;
+}
+
+/** A source with no `variant` takes it from the literal its endpoint's variant key has in its body. */
+function inferVariants(data: Json, endpoints: KnownEndpoints): void {
+  for (const source of Object.values(data)) {
+    if (!source || typeof source !== 'object' || Array.isArray(source) || 'variant' in source) continue;
+    const variant = variantOf(source as Json, endpoints);
+    if (variant !== undefined) (source as Json).variant = variant;
+  }
 }
 
 /** Value maps named by string in a body's references (only the source's own keys are located). */

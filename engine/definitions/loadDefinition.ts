@@ -92,6 +92,7 @@ export function checkDefinitionText(file: string, text: string, options: LoadOpt
   const { doc, problems: libraryProblems } = expandDefinition(
     migrated as Record<string, unknown>,
     options.library ?? emptyLibrary(),
+    options.endpoints,
   );
   const { validate, kinds } = pageSchema();
   const defaulted = structuredClone(doc);

@@ -1,4 +1,5 @@
-import { LIBRARY_SECTIONS, type Library, type LibrarySection } from '../definitions/library';
+import type { KnownEndpoints } from '../definitions/endpointIndex';
+import { LIBRARY_SECTIONS, type Library, type LibrarySection, variantOf } from '../definitions/library';
 import { isJsonObject, type JsonObject, type JsonValue, jsonEqual } from './jsonValue';
 
 /**
@@ -11,15 +12,25 @@ import { isJsonObject, type JsonObject, type JsonValue, jsonEqual } from './json
  *   and the totals source goes;
  * - the largest body template a source's body contains becomes `"template": name`, and the
  *   template most sources use becomes the page's `sourceDefaults` when that saves lines;
- * - value maps, option sets, column presets and chart specs equal to a library entry become names.
+ * - value maps, option sets, column presets and chart specs equal to a library entry become names;
+ * - a `variant` equal to the literal of its endpoint's variant key in the body goes.
  * Applied twice, it changes nothing more.
  */
-export function leanForm(input: JsonObject, library: Library): JsonObject {
+export function leanForm(input: JsonObject, library: Library, endpoints?: KnownEndpoints): JsonObject {
   const doc = structuredClone(input);
   const entries = (section: LibrarySection) =>
     [...library.sections[section].entries()].map(([name, e]) => [name, e.value as JsonValue] as const);
   const data = isJsonObject(doc.data) ? doc.data : undefined;
   if (data) leanSources(data, library, entries);
+  // A variant its body's variant key already says goes (expansion infers it).
+  if (data && endpoints)
+    for (const source of Object.values(data))
+      if (
+        isJsonObject(source) &&
+        'variant' in source &&
+        jsonEqual(variantOf(source, endpoints) ?? null, source.variant)
+      )
+        delete source.variant;
   if (data) chooseDefaultTemplate(doc, data);
   if (isJsonObject(doc.panels)) for (const panel of Object.values(doc.panels)) leanPanel(panel, entries);
   return doc;

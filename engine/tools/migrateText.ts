@@ -1,3 +1,4 @@
+import type { KnownEndpoints } from '../definitions/endpointIndex';
 import type { Library } from '../definitions/library';
 import { migrateDefinition } from '../definitions/migrations/migrateDefinition';
 import type { MigrationStep } from '../definitions/migrations/migrationStep';
@@ -22,12 +23,17 @@ export interface MigratedText {
  * form against the library, formatted as dashboards:format does. A syntax error throws
  * JsonSyntaxError.
  */
-export function migrateText(text: string, library: Library, set: SchemaSet): MigratedText {
+export function migrateText(
+  text: string,
+  library: Library,
+  set: SchemaSet,
+  endpoints?: KnownEndpoints,
+): MigratedText {
   const { value } = parseJsonWithPositions(text);
   const migrated = migrateDefinition(value);
   if (migrated.from === undefined) return { applied: [] };
   const doc = isJsonObject(migrated.doc as JsonValue)
-    ? leanForm(migrated.doc as never, library)
+    ? leanForm(migrated.doc as never, library, endpoints)
     : migrated.doc;
   return {
     from: migrated.from,

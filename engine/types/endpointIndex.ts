@@ -51,4 +51,8 @@ export interface EndpointEntry {
   variants?: {
     [k: string]: string[];
   };
+  /**
+   * The body key whose literal value picks the variant (such as a data code): a data source that sets it needs no 'variant' of its own.
+   */
+  variantKey?: string;
 }

@@ -12,8 +12,9 @@ import { DRIVERS, type Driver, startTestServer, type TestServer } from './harnes
 const workDir = mkdtempSync(join(tmpdir(), 'dashboard-editor-api-'));
 const FILE = 'volume.json';
 const original = readFileSync(join(process.cwd(), 'dashboards', FILE), 'utf8');
-/** A misspelled property in the first right-aligned column. */
-const typo = original.replace('"align": "right"', '"allign": "right"');
+
+// A misspelled property written into the Total Comms column.
+const typo = original.replace('"header": "Total Comms"', '"allign": "right", "header": "Total Comms"');
 /** A valid change: the page title. */
 const retitled = original.replace('"title": "Volume"', '"title": "Volume (edited)"');
 

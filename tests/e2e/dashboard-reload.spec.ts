@@ -54,10 +54,9 @@ test('a valid edit of a definition is served on the next page load; an invalid o
   // An invalid edit: a misspelled property in the Total Comms column (which is now All Comms).
   const logBefore = server.log().length;
   const at = renamed.indexOf('"header": "All Comms"');
-  const alignAt = renamed.indexOf('"align": "right"', at);
-  expect(alignAt).toBeGreaterThan(at);
-  const broken = `${renamed.slice(0, alignAt)}"allign": "right"${renamed.slice(alignAt + '"align": "right"'.length)}`;
-  const editLine = renamed.slice(0, alignAt).split('\n').length;
+  expect(at).toBeGreaterThan(0);
+  const broken = `${renamed.slice(0, at)}"allign": "right", ${renamed.slice(at)}`;
+  const editLine = renamed.slice(0, at).split('\n').length;
   writeFileSync(file, broken);
 
   // The server logs the located error: file:line:column, the JSON pointer, and the message.

@@ -13,7 +13,8 @@ const retitled = original.replace(
   '"title": "Communication Volume by Type",',
   '"title": "Volume Mix (edited)",',
 );
-const typo = retitled.replace('"align": "right"', '"allign": "right"');
+// A misspelled property written into the Total Comms column.
+const typo = retitled.replace('"header": "Total Comms"', '"allign": "right", "header": "Total Comms"');
 
 /**
  * What `npm run dashboards:check` prints for `text` as `file` beside the other definitions, without

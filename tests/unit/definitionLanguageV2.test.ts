@@ -20,8 +20,9 @@ const library = libraryOfFolder('dashboards');
 describe('the shipped pages in version 2', () => {
   it('are each the version 1 original migrated to the lean form (npm run dashboards:migrate)', () => {
     const set = loadSchemaSet();
+    const endpoints = loadEndpointIndex('schemas/api/endpoints.json');
     for (const page of pages) {
-      const migrated = migrateText(readFileSync(join(v1, page), 'utf8'), library, set);
+      const migrated = migrateText(readFileSync(join(v1, page), 'utf8'), library, set, endpoints);
       expect(migrated.from, page).toBe(1);
       expect(migrated.next, page).toBe(readFileSync(join('dashboards', page), 'utf8'));
     }
@@ -188,6 +189,24 @@ describe('expanding the version 2 shorthands', () => {
         ],
       },
     ]);
+  });
+
+  it('a tile source takes its variant from the literal of its endpoint variant key', () => {
+    const endpoints = loadEndpointIndex('schemas/api/endpoints.json');
+    const { doc } = expandDefinition(
+      {
+        data: {
+          a: { endpoint: '/api/data', body: { requestedData: 104 } },
+          b: { endpoint: '/api/data', body: { requestedData: { $param: 'code' } } },
+        },
+      },
+      lib,
+      endpoints,
+    );
+    expect(doc.data).toEqual({
+      a: { endpoint: '/api/data', body: { requestedData: 104 }, variant: 104 },
+      b: { endpoint: '/api/data', body: { requestedData: { $param: 'code' } } },
+    });
   });
 
   it('names what exists nowhere at its reference, with did you mean', () => {

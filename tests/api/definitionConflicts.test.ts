@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,8 @@ describe('a copy that claims a served page route (DuckDB)', () => {
     dir = mkdtempSync(join(tmpdir(), 'conflict-'));
     const original = readFileSync('dashboards/caller-behavior.json', 'utf8');
     writeFileSync(join(dir, 'caller-behavior.json'), original);
+    // The library the pages reference, as beside them in dashboards/.
+    copyFileSync('dashboards/_shared.json', join(dir, '_shared.json'));
     // The copy's name sorts first, and it is the newer file.
     writeFileSync(
       join(dir, 'a-copy.json'),

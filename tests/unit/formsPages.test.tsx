@@ -5,11 +5,10 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type FormResponse,
   type FormUser,
-  PrivacyPolicyPage,
   RequestSupportPage,
   ShareFeedbackPage,
-  TermsOfUsePage,
 } from '../../src/client/forms';
+import { PrivacyPolicyPage, TermsOfUsePage } from '../../src/client/pages/legal';
 import { mountPointPerTest } from '../support/mountPoint';
 import { stubBrowserApis } from '../support/stubBrowserApis';
 

@@ -1,9 +1,9 @@
-import { MultiSelect } from '../../../src/client/widgets/MultiSelect';
 import { useSource } from '../../data/useSource';
 import { resolvedList } from '../../definitions/normalizedPage';
 import { usePageRuntime } from '../../render/pageRuntime';
 import type { MultiselectWidget as MultiselectOptions } from '../../types/dashboard';
 import type { WidgetProps } from '../widgetProps';
+import { MultiSelect } from './MultiSelect';
 
 /** The shared MultiSelect bound to a list param; options written in the definition or read from rows. */
 export function MultiselectWidget({ widget }: WidgetProps<MultiselectOptions>) {

@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Group, Paper, Title } from '@mantine/core';
-import { MultiSelect } from '../widgets/MultiSelect';
+import { MultiSelect } from '../../../engine/widgets/multiselect/MultiSelect';
 import { isFilterBarVisible, useFilterBarConfig } from './filterBarConfig';
 import { useGlobalFilter } from './globalFilterState';
 import { PeriodPicker } from './PeriodPicker';

@@ -1,4 +1,3 @@
-export { PrivacyPolicyPage, TermsOfUsePage } from '../pages/legal';
 export { FormBanners, type FormBannersProps } from './FormBanners';
 export { FormButton, type FormButtonProps } from './FormButton';
 export { FormCheckbox, type FormCheckboxProps } from './FormCheckbox';

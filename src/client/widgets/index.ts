@@ -3,4 +3,4 @@ export {
   type MultiSelectChange,
   type MultiSelectOption,
   type MultiSelectProps,
-} from './MultiSelect';
+} from '../../../engine/widgets/multiselect/MultiSelect';

@@ -1,4 +1,3 @@
-export { RequestSupportPage, ShareFeedbackPage } from '../../forms';
 export { AppLink, type AppLinkProps } from './AppLink';
 export { LEGAL_MAX_WIDTH, LegalDocument, type LegalDocumentProps, type LegalSection } from './LegalDocument';
 export { PrivacyPolicyPage } from './PrivacyPolicyPage';

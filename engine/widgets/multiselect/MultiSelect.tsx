@@ -13,8 +13,8 @@ import {
 } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
-import { multiSelectLabel, withInactiveSuffix } from '../../shared/filterRules';
-import { CheckIcon, ChevronDownIcon, SearchIcon } from './icons';
+import { multiSelectLabel, withInactiveSuffix } from '../../format/selectionLabel';
+import { CheckIcon, ChevronDownIcon, SearchIcon } from '../../render/strokeIcons';
 
 /** One choice of a MultiSelect. */
 export interface MultiSelectOption<V extends string | number> {

@@ -1,0 +1,42 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/** Every TypeScript source file under a folder (tests excluded). */
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === '__tests__' ? [] : sources(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/** The relative imports of a file, resolved to repository paths ('' extension: as written). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const found = [...text.matchAll(/(?:import|export)[^'"]*?from\s+'(\.[^']+)'/g)].map((m) => m[1]);
+  return found.map((spec) => relative('.', resolve(dirname(file), spec)));
+}
+
+describe('module boundaries', () => {
+  it('the engine reaches the app only through HostServices: nothing in engine/ imports src/ or scripts/', () => {
+    const crossing = sources('engine').flatMap((file) =>
+      importsOf(file)
+        .filter((target) => !target.startsWith('engine/') && !target.startsWith('schemas/'))
+        .map((target) => `${file} -> ${target}`),
+    );
+    expect(crossing).toEqual([]);
+  });
+
+  it('no two index files of the client re-export each other (no import cycle between folders)', () => {
+    const indexes = sources('src/client').filter((f) => /\/index\.tsx?$/.test(f));
+    const edges = new Map(indexes.map((f) => [f.replace(/\/index\.tsx?$/, ''), importsOf(f)]));
+    const cycles: string[] = [];
+    for (const [folder, targets] of edges)
+      for (const target of targets)
+        for (const [other, back] of edges)
+          if (other !== folder && target.startsWith(other) && back.some((t) => t.startsWith(folder)))
+            cycles.push(`${folder} <-> ${other}`);
+    expect(cycles).toEqual([]);
+  });
+});

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/auth/users';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../src/server/seed/demoUsers';
-import { startTestServer, type TestServer } from './harness';
+import { DEMO_USERS } from '../../src/server/seed/demoUsers';
+import { signInOverHttp, startTestServer, type TestServer } from './harness';
 
 /**
  * A copied page that claims the route and menu entry of a page already served: the server keeps
@@ -41,16 +41,7 @@ describe('a copy that claims a served page route (DuckDB)', () => {
   });
 
   it('serves the original once, and logs the copy as the file at fault', async () => {
-    const token = await fetch(`${server.url}/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        grantType: 'password',
-        clientId: 'HawkEye',
-        username: 'admin',
-        password: DEMO_PASSWORD,
-      }),
-    }).then(async (r) => ((await r.json()) as { accessToken: string }).accessToken);
+    const { accessToken: token } = await signInOverHttp(server);
     const res = await fetch(`${server.url}/api/dashboards`, {
       headers: { authorization: `Bearer ${token}` },
     });

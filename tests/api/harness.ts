@@ -7,6 +7,7 @@ import { startTempPostgres, type TempPostgres } from '../../scripts/lib/tempPost
 import type { AppContext } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { startServer } from '../../src/server/main';
+import { DEMO_PASSWORD } from '../../src/server/seed/demoUsers';
 import { seedDatabase } from '../../src/server/seed/seed';
 
 /** The drivers every API test runs on. */
@@ -76,4 +77,19 @@ export async function startTestServer(opts: TestServerOptions): Promise<TestServ
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Signs a demo user in over HTTP (POST /token with the demo password): the token answer. */
+export async function signInOverHttp(
+  server: TestServer,
+  username = 'admin',
+): Promise<{ accessToken: string; extendedDataToken: string }> {
+  const res = await fetch(`${server.url}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grantType: 'password', clientId: 'HawkEye', username, password: DEMO_PASSWORD }),
+  });
+  if (res.status !== 200)
+    throw new Error(`sign-in as ${username} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as { accessToken: string; extendedDataToken: string };
 }

@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { resolvedList } from '../../definitions/normalizedPage';
-import { ChevronDownIcon } from '../../render/ChevronDownIcon';
 import { usePageRuntime } from '../../render/pageRuntime';
+import { ChevronDownIcon } from '../../render/strokeIcons';
 import type { SelectWidget as SelectOptions } from '../../types/dashboard';
 import type { WidgetProps } from '../widgetProps';
 

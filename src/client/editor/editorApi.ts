@@ -12,20 +12,9 @@ export interface DefinitionSource {
   version: string;
 }
 
-/** One endpoint of the API's endpoint index, as completion reads it. */
-export interface EditorEndpoint {
-  method: string;
-  path: string;
-  bodyKeys?: string[];
-  /** The row fields at the index's rows pointer. */
-  fields?: string[];
-  /** Row fields by a source's `variant`. */
-  variants?: Record<string, string[]>;
-  /** The index's rows pointer. */
-  rows: string;
-  /** Row fields at other pointers of the response, for a source with its own `rows`. */
-  fieldsAt: Record<string, string[]>;
-}
+import type { EditorEndpoint } from '../../shared/editorEndpoint';
+
+export type { EditorEndpoint };
 
 /** One located problem: `text` is the line `npm run dashboards:check` prints. */
 export interface DefinitionProblem {

@@ -1,20 +1,7 @@
 import type { KnownEndpoints } from '../../../engine/definitions/index';
+import type { EditorEndpoint } from '../../shared/editorEndpoint';
 
-/** One endpoint as the editor's completion knows it (GET /api/dashboards/endpoints). */
-export interface EditorEndpoint {
-  method: string;
-  path: string;
-  /** The request body keys, when the request schema names them. */
-  bodyKeys?: string[];
-  /** The row fields at the index's rows pointer. */
-  fields?: string[];
-  /** Row fields by the source's `variant` (a data code). */
-  variants?: Record<string, string[]>;
-  /** The index's rows pointer, which `fields` describes. */
-  rows: string;
-  /** The row fields at the other pointers of the response, for a source with its own `rows`. */
-  fieldsAt: Record<string, string[]>;
-}
+export type { EditorEndpoint } from '../../shared/editorEndpoint';
 
 /** How deep into a response the pointers a source may read are listed. */
 const MAX_POINTER_DEPTH = 3;

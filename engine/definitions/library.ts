@@ -322,6 +322,11 @@ function expandWidget(widget: unknown, at: string, lookup: Lookup): unknown {
   const w = { ...(widget as Json) };
   if (typeof w.options === 'string')
     w.options = lookup('optionSets', w.options, `${at}/options`) ?? w.options;
+  const from = w.optionsFrom as Json | undefined;
+  if (from && typeof from === 'object' && typeof from.labels === 'string') {
+    const labels = lookup('valueMaps', from.labels, `${at}/optionsFrom/labels`);
+    if (labels !== undefined) w.optionsFrom = { ...from, labels };
+  }
   if (typeof w.spec === 'string') w.spec = lookup('specs', w.spec, `${at}/spec`) ?? w.spec;
   if (Array.isArray(w.columns))
     w.columns = w.columns.map((column, i) => {

@@ -1102,11 +1102,11 @@ export interface MultiselectWidget {
    */
   label?: string;
   /**
-   * The choices. A string names an option set of a library.
+   * The choices; with optionsFrom, the ones added after the rows' choices. A string names an option set of a library.
    */
   options?: Option[] | LibraryName;
   /**
-   * Read the choices from a data source's rows.
+   * Read the choices from a data source's rows (the `options` written here, if any, follow them).
    */
   optionsFrom?: {
     /**
@@ -1121,6 +1121,14 @@ export interface MultiselectWidget {
      * The value field.
      */
     valueField: string;
+    /**
+     * The label shown for a row's label (a value map, or the name of a library value map); a label not in it shows as it is.
+     */
+    labels?:
+      | {
+          [k: string]: string;
+        }
+      | LibraryName;
   };
   /**
    * Show the search box.

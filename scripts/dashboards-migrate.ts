@@ -70,9 +70,8 @@ function main(): number {
     if (migrated.from === undefined || next === undefined) continue;
     pending.push(name);
     if (check) continue;
-    const errors = checkDefinitionText(name, next, { library, endpoints }).errors.filter(
-      (e) => e.severity === 'error',
-    );
+    // The shape is checked here; endpoints and fields are dashboards:check's, against its index.
+    const errors = checkDefinitionText(name, next, { library }).errors.filter((e) => e.severity === 'error');
     if (errors.length) {
       for (const e of errors) console.error(formatDefinitionError(e));
       failed++;

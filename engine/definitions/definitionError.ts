@@ -1,4 +1,5 @@
-import { type PositionMap, positionOf } from './parseJsonWithPositions';
+import { messages } from './messages';
+import { type PositionMap, positionOf, type SyntaxProblem } from './parseJsonWithPositions';
 
 /** One located problem in a definition file. */
 export interface DefinitionError {
@@ -45,4 +46,16 @@ export function byPosition(a: DefinitionError, b: DefinitionError): number {
     a.column - b.column ||
     a.message.localeCompare(b.message)
   );
+}
+
+/** A file's syntax errors (see parseJsonTolerant) as located definition errors. */
+export function syntaxErrors(file: string, errors: readonly SyntaxProblem[]): DefinitionError[] {
+  return errors.map((e) => ({
+    file,
+    line: e.position.line,
+    column: e.position.column,
+    pointer: e.pointer,
+    message: messages.syntax(e.message),
+    severity: 'error',
+  }));
 }

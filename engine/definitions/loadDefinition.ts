@@ -3,7 +3,7 @@ import { relative } from 'node:path';
 import type { PageDefinition } from '../types/dashboard';
 import { ajvProblems } from './ajvProblems';
 import { checkReferences } from './checkReferences';
-import { byPosition, type DefinitionError, locate } from './definitionError';
+import { byPosition, type DefinitionError, locate, syntaxErrors } from './definitionError';
 import type { KnownEndpoints } from './endpointIndex';
 import { emptyLibrary, expandDefinition, type Library } from './library';
 import { messages } from './messages';
@@ -71,14 +71,7 @@ export function loadDefinition(path: string, options: LoadOptions = {}): LoadedD
 export function checkDefinitionText(file: string, text: string, options: LoadOptions = {}): LoadedDefinition {
   const parsed = parseJsonTolerant(text);
   const { positions } = parsed;
-  const syntax: DefinitionError[] = parsed.errors.map((e) => ({
-    file,
-    line: e.position.line,
-    column: e.position.column,
-    pointer: e.pointer,
-    message: messages.syntax(e.message),
-    severity: 'error',
-  }));
+  const syntax = syntaxErrors(file, parsed.errors);
   const value = parsed.value;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     const errors = syntax.length

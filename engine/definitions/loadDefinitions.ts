@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ajvProblems } from './ajvProblems';
-import { byPosition, type DefinitionError, locate, type Problem } from './definitionError';
+import { byPosition, type DefinitionError, locate, type Problem, syntaxErrors } from './definitionError';
 import { addLibraryFile, emptyLibrary, isLibraryFile, type Library } from './library';
 import {
   checkDefinitionText,
@@ -102,16 +102,7 @@ function loadLibraries(
         ],
       };
     const parsed = parseJsonTolerant(text);
-    const syntax = parsed.errors.map(
-      (e): DefinitionError => ({
-        file,
-        line: e.position.line,
-        column: e.position.column,
-        pointer: e.pointer,
-        message: messages.syntax(e.message),
-        severity: 'error',
-      }),
-    );
+    const syntax = syntaxErrors(file, parsed.errors);
     const doc = parsed.value;
     if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return { file, errors: syntax };
     const problems: Problem[] = validateLibrary(structuredClone(doc))

@@ -29,6 +29,8 @@ const page: JsonValue = {
   title: 'Items',
   menu: { label: 'Items', section: 'Reports' },
   params: { view: { default: 'group', resetOnApply: true } },
+  sourceDefaults: { template: 'period' },
+  templates: { period: { startDate: { $filter: 'startDate' }, endDate: { $filter: 'endDate' } } },
   data: {
     items: {
       endpoint: '/api/data/items',
@@ -119,7 +121,31 @@ export function referenceGroups(kinds: string[]): ReferenceGroup[] {
       intro: 'Panels are cards placed by /layout; each holds blocks of widgets.',
       sections: [
         { heading: 'Panel', ref: 'panel.schema.json' },
-        { heading: 'Block', ref: 'panel.schema.json#/$defs/block' },
+        {
+          heading: 'Block',
+          ref: 'panel.schema.json#/$defs/block',
+          examples: [
+            {
+              layout: 'toolbar',
+              drilldown: {
+                view: 'view',
+                levels: 'groupOrPart',
+                key: 'groupId',
+                label: 'groupName',
+                from: { column: 'group', key: 'groupId', label: 'group' },
+              },
+              widgets: [
+                {
+                  kind: 'multiselect',
+                  param: 'kinds',
+                  label: 'Kind',
+                  optionsFrom: { data: 'kinds', labelField: 'name', valueField: 'id', labels: 'kindLabels' },
+                  options: 'otherKinds',
+                },
+              ],
+            },
+          ],
+        },
       ],
     },
     {
@@ -217,7 +243,14 @@ export function referenceGroups(kinds: string[]): ReferenceGroup[] {
       heading: 'Shared shapes',
       intro: 'Shapes several widget kinds use.',
       sections: [
-        { heading: 'Column', ref: 'column.schema.json' },
+        {
+          heading: 'Column',
+          ref: 'column.schema.json',
+          examples: [
+            { header: 'Group', field: 'group' },
+            { preset: 'count', header: 'Parts', field: 'part', total: {} },
+          ],
+        },
         { heading: 'Pipe', ref: 'common.schema.json#/$defs/pipe' },
         { heading: 'Popover', ref: 'common.schema.json#/$defs/popover' },
         { heading: 'Option', ref: 'common.schema.json#/$defs/option' },

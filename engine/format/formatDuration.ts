@@ -7,7 +7,10 @@ export function formatMinutes(value: unknown): string {
   return n === undefined ? displayText.noData : formatNumber(n, 2);
 }
 
-/** Seconds as 'D days, H hrs, M min' (leading zero parts dropped; '0 min' for zero). */
+/**
+ * Seconds as 'D days, H hrs, M min' (leading zero parts dropped; '0 min' for zero), in the
+ * singular for one: '1 day, 1 hr, 49 min'.
+ */
 export function formatDaysHoursMinutes(seconds: unknown): string {
   const n = toNumber(seconds);
   if (n === undefined) return displayText.dash;
@@ -16,8 +19,8 @@ export function formatDaysHoursMinutes(seconds: unknown): string {
   const hours = Math.floor((totalMinutes % 1440) / 60);
   const minutes = totalMinutes % 60;
   const parts: string[] = [];
-  if (days) parts.push(`${days} days`);
-  if (days || hours) parts.push(`${hours} hrs`);
+  if (days) parts.push(`${days} ${days === 1 ? 'day' : 'days'}`);
+  if (days || hours) parts.push(`${hours} ${hours === 1 ? 'hr' : 'hrs'}`);
   parts.push(`${minutes} min`);
   return parts.join(', ');
 }

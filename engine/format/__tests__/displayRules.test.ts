@@ -34,7 +34,10 @@ describe('SPEC section 5 display rules', () => {
     expect(formatTotal(undefined, String)).toBe('\u2014');
   });
   it("time shows 'days, hrs, min'; seconds to hours round up to 2 decimals", () => {
-    expect(formatDaysHoursMinutes(90_000 + 120)).toBe('1 days, 1 hrs, 2 min');
+    expect(formatDaysHoursMinutes(90_000 + 120)).toBe('1 day, 1 hr, 2 min');
+    expect(formatDaysHoursMinutes(6_540)).toBe('1 hr, 49 min');
+    expect(formatDaysHoursMinutes(2 * 86_400 + 2 * 3_600 + 60)).toBe('2 days, 2 hrs, 1 min');
+    expect(formatDaysHoursMinutes(86_400)).toBe('1 day, 0 hrs, 0 min');
     expect(formatDaysHoursMinutes(300)).toBe('5 min');
     expect(secondsToHours(3601)).toBe(1.01);
   });

@@ -7,7 +7,12 @@ export interface IconProps {
 }
 
 /** The shared frame of every stroke icon: a 24 × 24 grid drawn in the current text colour. */
-export function Svg({ size = 18, stroke = 2, children }: IconProps & { children: React.ReactNode }) {
+export function Svg({
+  size = 18,
+  stroke = 2,
+  style,
+  children,
+}: IconProps & { style?: React.CSSProperties; children: React.ReactNode }) {
   return (
     <svg
       width={size}
@@ -19,6 +24,8 @@ export function Svg({ size = 18, stroke = 2, children }: IconProps & { children:
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
+      focusable="false"
+      style={style}
     >
       {children}
     </svg>

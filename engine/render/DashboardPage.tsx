@@ -19,7 +19,11 @@ function PageTitle({ definition }: { definition: NormalizedPage }) {
   const suffix = definition.titleSuffix;
   const source = useSource(suffix?.data);
   const text = suffix ? ` ${fillTemplate(suffix.text, {}, source.rows[0], suffix.placeholder)}` : '';
-  return <Title order={2}>{`${definition.title}${text}`}</Title>;
+  return (
+    <Title order={1} size="h2">
+      {`${definition.title}${text}`}
+    </Title>
+  );
 }
 
 /**

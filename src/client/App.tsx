@@ -8,12 +8,12 @@ import { AppRoutes } from './routes/AppRoutes';
 import { RegisterNavigator } from './routes/RegisterNavigator';
 import { ScrollToTop } from './routes/ScrollToTop';
 import { LoadingIndicator } from './shell/LoadingIndicator';
-import { theme } from './theme/theme';
+import { cssVariablesResolver, theme } from './theme/theme';
 
 /** The app root: theme, query cache, router, and the global message bar and loading indicator. */
 export function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <DatesProvider settings={{ firstDayOfWeek: 0 }}>
         <QueryClientProvider client={queryClient}>
           <BrowserRouter>

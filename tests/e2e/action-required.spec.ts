@@ -68,7 +68,7 @@ test("the title reads 'as of' the last data update; the period control shows on 
   await open(page);
   const expected = await lastUpdateText(page);
   await expect(
-    page.getByRole('heading', { level: 2, name: `Action Required as of ${expected}` }),
+    page.getByRole('heading', { level: 1, name: `Action Required as of ${expected}` }),
   ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Filters' })).toBeVisible();
   await expect(page.getByTestId('sites-select')).toBeVisible();
@@ -321,7 +321,7 @@ test.describe('in another time zone', () => {
     // The e2e data's last update is the 19:00 one (E2E_AS_OF).
     expect(expected).toBe('11/20/2026 7:00 PM');
     await expect(
-      page.getByRole('heading', { level: 2, name: `Action Required as of ${expected}` }),
+      page.getByRole('heading', { level: 1, name: `Action Required as of ${expected}` }),
     ).toBeVisible();
   });
 });

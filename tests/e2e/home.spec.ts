@@ -71,9 +71,12 @@ test('six panels, two per row, each with a header link to its detail route', asy
   expect(tops[4]).toBeGreaterThan(tops[2]);
 
   for (const p of panels) {
-    await page.getByTestId(`panel-${p.name}`).getByRole('button', { name: 'View Details' }).click();
+    const details = page.getByTestId(`panel-${p.name}`).getByRole('link', { name: 'View Details' });
+    // A link, so it can open in a new tab.
+    await expect(details).toHaveAttribute('href', p.route);
+    await details.click();
     await expect(page).toHaveURL(new RegExp(`${p.route}$`));
-    await expect(page.getByRole('heading', { level: 2 }).filter({ hasText: p.title })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 }).filter({ hasText: p.title })).toBeVisible();
     await page.goto('/dashboard');
     await expect(page.getByTestId('dashboard-home')).toBeVisible();
   }

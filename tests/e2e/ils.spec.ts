@@ -32,7 +32,7 @@ test('admin (claim HawkEyeDashboardILS=Read) finds ILS Call Performance in the m
   await expect(page).toHaveURL(new RegExp(`${ROUTE}$`));
   const dashboard = page.getByTestId('dashboard-ils-call-performance');
   await expect(dashboard).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: 'ILS Call Performance' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'ILS Call Performance' })).toBeVisible();
   for (const [name, title] of PANELS) {
     const panel = dashboard.getByTestId(`panel-${name}`);
     await expect(panel.getByText(title, { exact: true })).toBeVisible();

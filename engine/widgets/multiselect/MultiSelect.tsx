@@ -116,6 +116,7 @@ export function MultiSelect<V extends string | number>(props: MultiSelectProps<V
       width={300}
       withinPortal
       trapFocus={false}
+      withRoles={false}
       closeOnEscape
     >
       <Popover.Target>
@@ -125,7 +126,7 @@ export function MultiSelect<V extends string | number>(props: MultiSelectProps<V
             type="button"
             pointer
             data-testid={testId}
-            aria-haspopup="listbox"
+            aria-haspopup="dialog"
             aria-expanded={opened}
             aria-label={`${label}: ${closedLabel}`}
             error={props.error}

@@ -31,7 +31,7 @@ export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
             </Text>
           </Stack>
           <Paper shadow="xl" p={{ base: 'lg', xs: 32 }} radius="lg">
-            <Title order={2} fz={22} mb={subtitle ? 4 : 'md'}>
+            <Title order={1} fz={22} mb={subtitle ? 4 : 'md'}>
               {title}
             </Title>
             {subtitle && (

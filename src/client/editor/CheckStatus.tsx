@@ -9,32 +9,37 @@ interface CheckStatusProps {
   warnings: number;
 }
 
-/** The badge beside the file picker: checking, not checked, N errors, valid with warnings, or valid. */
+/**
+ * The badge beside the file picker: checking, not checked, N errors, valid with warnings, or valid.
+ * Its text is dark grey on the tinted ground: the tint shows the state, the text keeps AA contrast.
+ */
 export function CheckStatus({ pending, failed, errors, warnings }: CheckStatusProps) {
   let badge: React.ReactNode;
   if (pending)
     badge = (
-      <Badge color="gray" variant="light" leftSection={<Loader size={10} color="gray" />}>
+      <Badge color="gray" variant="light" c="dark.7" leftSection={<Loader size={10} color="gray" />}>
         Checking
       </Badge>
     );
   else if (failed)
     badge = (
-      <Badge color="red" variant="light">
+      <Badge color="red" variant="light" c="dark.7">
         Not checked
       </Badge>
     );
   else if (errors)
-    badge = <Badge color="red" variant="light">{`${errors} error${errors === 1 ? '' : 's'}`}</Badge>;
+    badge = (
+      <Badge color="red" variant="light" c="dark.7">{`${errors} error${errors === 1 ? '' : 's'}`}</Badge>
+    );
   else if (warnings)
     badge = (
-      <Badge color="yellow" variant="light">
+      <Badge color="yellow" variant="light" c="dark.7">
         Valid, with warnings
       </Badge>
     );
   else
     badge = (
-      <Badge color="teal" variant="light">
+      <Badge color="teal" variant="light" c="dark.7">
         Valid
       </Badge>
     );

@@ -131,7 +131,9 @@ export default function DashboardEditor() {
     <Stack gap="md" data-testid="dashboard-editor" className="dashboard-editor">
       <Group justify="space-between" align="flex-end" gap="sm">
         <div>
-          <Title order={2}>Dashboard editor</Title>
+          <Title order={1} size="h2">
+            Dashboard editor
+          </Title>
           <Text fz="sm" c="dimmed">
             Edit a page definition; errors are checked as you type and the preview uses real data.
           </Text>

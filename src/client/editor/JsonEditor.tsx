@@ -53,11 +53,11 @@ const theme = EditorView.theme({
     fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
     lineHeight: '1.5',
   },
-  '.cm-gutters': { backgroundColor: '#f8f9fa', borderRight: '1px solid #e9ecef', color: '#868e96' },
+  '.cm-gutters': { backgroundColor: '#f8f9fa', borderRight: '1px solid #e9ecef', color: '#5c636a' },
   '&.cm-focused': { outline: 'none' },
   '.cm-tooltip-autocomplete .cm-completionDetail': {
     marginLeft: '0.75em',
-    color: '#868e96',
+    color: '#5c636a',
     fontStyle: 'normal',
   },
   '.cm-completionInfo': { maxWidth: '320px', whiteSpace: 'normal', padding: '6px 8px' },
@@ -90,7 +90,8 @@ export const JsonEditor = forwardRef<JsonEditorHandle, JsonEditorProps>(function
         jsonLanguage.data.of({ autocomplete: definitionCompletion({ endpoints: loadEndpointCatalog }) }),
         lintGutter(),
         theme,
-        EditorView.contentAttributes.of({ 'aria-label': initial.current.label }),
+        // tabindex: axe counts the scroller's content as focusable only with it.
+        EditorView.contentAttributes.of({ 'aria-label': initial.current.label, tabindex: '0' }),
         EditorView.updateListener.of((u) => {
           if (u.docChanged) changed.current(u.state.doc.toString());
         }),

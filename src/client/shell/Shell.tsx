@@ -57,21 +57,22 @@ export function Shell() {
                 <Footer />
               </AppShell.Main>
             </AppShell>
-            <Drawer
+            <Drawer.Root
               opened={Boolean(mobile) && menuOpened}
               onClose={menu.close}
               size={280}
               padding={0}
-              withCloseButton={false}
               lockScroll
-              overlayProps={{ backgroundOpacity: 0.45, blur: 1 }}
-              styles={{ body: { height: '100%', paddingTop: 60 }, content: { background: 'white' } }}
               data-testid="menu-overlay"
-              aria-label="Menu"
               zIndex={99}
             >
-              <SideMenu mobile onNavigate={menu.close} />
-            </Drawer>
+              <Drawer.Overlay backgroundOpacity={0.45} blur={1} />
+              <Drawer.Content aria-label="Menu" bg="white">
+                <Drawer.Body h="100%" pt={60}>
+                  <SideMenu mobile onNavigate={menu.close} />
+                </Drawer.Body>
+              </Drawer.Content>
+            </Drawer.Root>
             <ImpersonateModal opened={impersonating} onClose={() => setImpersonating(false)} />
           </FilterProvider>
         </FilterBarConfigProvider>

@@ -65,7 +65,14 @@ export function TopBar({ menuOpened, onToggleMenu }: TopBarProps) {
           Impersonating: {fullName}
         </Text>
       )}
-      <Menu position="bottom-end" shadow="lg" width={240} withinPortal>
+      <Menu
+        position="bottom-end"
+        shadow="lg"
+        width={240}
+        withinPortal
+        // No focus placeholder: a role=presentation child is not allowed inside role=menu.
+        withInitialFocusPlaceholder={false}
+      >
         <Menu.Target>
           <UnstyledButton
             className="top-bar-account"

@@ -1,0 +1,143 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { fullPageShot, impersonationCode, openAccountMenu, signIn } from './helpers';
+import { expect, test } from './test';
+
+/**
+ * What axe-core finds of impact serious or critical on the page as it is now, as
+ * 'rule (impact): target: what to fix' lines. Moderate and minor findings are not counted.
+ */
+async function seriousViolations(page: Page, where: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map((n) => `${where} ${v.id} (${v.impact}): ${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
+    );
+}
+
+const ROUTES = [
+  '/dashboard',
+  '/dashboard/ad-source-effectiveness',
+  '/dashboard/caller-behavior',
+  '/dashboard/employee-call-performance',
+  '/dashboard/action-required',
+  '/dashboard/response-time',
+  '/dashboard/volume',
+  '/dashboard/ils-call-performance',
+  '/dashboard/editor',
+  '/share-feedback',
+  '/request-support',
+  '/privacy-policy',
+  '/terms-of-use',
+];
+
+/** Waits until every panel of a dashboard has drawn its data (or the page is not a dashboard). */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+}
+
+for (const width of [1280, 375]) {
+  test(`every route at ${width} px has no serious or critical axe violation (screenshots in /tmp/shots)`, async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/login');
+    await page.getByLabel('Username').waitFor();
+    const found = await seriousViolations(page, '/login');
+    await fullPageShot(page, 'a11y-login', width);
+    await signIn(page);
+    for (const route of ROUTES) {
+      await page.goto(route);
+      await settled(page);
+      found.push(...(await seriousViolations(page, route)));
+      await fullPageShot(page, `a11y${route.replaceAll('/', '-')}`, width);
+    }
+    expect(found).toEqual([]);
+  });
+}
+
+test('open menus, dropdowns and dialogs have no serious or critical axe violation', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page);
+  await settled(page);
+  const found: string[] = [];
+
+  await openAccountMenu(page);
+  await expect(page.getByRole('menuitem', { name: 'Impersonate User' })).toBeVisible();
+  found.push(...(await seriousViolations(page, 'account dropdown')));
+
+  await page.getByRole('menuitem', { name: 'Impersonate User' }).click();
+  await expect(page.getByRole('dialog', { name: 'Impersonate User' })).toBeVisible();
+  found.push(...(await seriousViolations(page, 'impersonation modal')));
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Impersonate User' })).toBeHidden();
+
+  await page.getByTestId('sites-select').click();
+  await expect(page.getByTestId('sites-select-dropdown')).toBeVisible();
+  found.push(...(await seriousViolations(page, 'sites multi-select')));
+  await page.keyboard.press('Escape');
+
+  await page.getByTestId('period-picker').click();
+  await expect(page.getByTestId('period-dropdown')).toBeVisible();
+  found.push(...(await seriousViolations(page, 'period picker')));
+  await page.keyboard.press('Escape');
+
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.getByTestId('menu-toggle').click();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  found.push(...(await seriousViolations(page, 'mobile menu')));
+  await page.getByTestId('menu-toggle').click();
+
+  // Impersonating: the red bar.
+  await openAccountMenu(page);
+  await page.getByRole('menuitem', { name: 'Impersonate User' }).click();
+  const modal = page.getByRole('dialog', { name: 'Impersonate User' });
+  await modal.getByLabel('Impersonation Code').fill(await impersonationCode('manager'));
+  // The app reloads on /dashboard as the impersonated user.
+  const reloaded = page.waitForEvent('load');
+  await modal.getByRole('button', { name: 'Impersonate' }).click();
+  await reloaded;
+  await expect(page.getByTestId('impersonating')).toBeVisible();
+  await settled(page);
+  found.push(...(await seriousViolations(page, 'impersonation bar')));
+  expect(found).toEqual([]);
+});
+
+test('a table sorts from the keyboard: Tab to a header, Enter and Space cycle its order', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/dashboard/caller-behavior');
+  const table = page.getByTestId('table-missedBySite');
+  const site = table.getByRole('columnheader', { name: /^Site/ });
+  await expect(site).not.toHaveAttribute('aria-sort', /.+/);
+  const button = site.getByRole('button');
+  await button.focus();
+  await expect(button).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(site).toHaveAttribute('aria-sort', 'ascending');
+  await expect(site.getByRole('button')).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(site).toHaveAttribute('aria-sort', 'descending');
+  // Tab moves on to the next header, which sorts in its turn and clears the first.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(table.getByRole('columnheader', { name: /^Calls/ })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(site).not.toHaveAttribute('aria-sort', /.+/);
+});
+
+test('View Details is a link: it names its page, so it opens in a new tab too', async ({ page, context }) => {
+  await signIn(page);
+  const details = page.getByTestId('panel-volume').getByRole('link', { name: 'View Details' });
+  await expect(details).toHaveAttribute('href', '/dashboard/volume');
+  const opened = context.waitForEvent('page');
+  await details.click({ modifiers: ['Control'] });
+  const tab = await opened;
+  await tab.waitForLoadState();
+  expect(new URL(tab.url()).pathname).toMatch(/^\/(dashboard\/volume|login)$/);
+  // The first tab stays where it was.
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

@@ -51,18 +51,24 @@ export function PanelCard({ name, panel }: { name: string; panel: Panel }) {
           </Text>
           {panel.link && (
             <Anchor
-              component="button"
-              type="button"
+              href={panel.link.route}
               size="sm"
               style={{ flexShrink: 0 }}
-              onClick={() => navigate(panel.link!.route)}
+              onClick={(event) => {
+                // A plain click stays in the app; with a modifier or the middle button the browser
+                // opens the link in a new tab or window, as any link does.
+                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+                  return;
+                event.preventDefault();
+                navigate(panel.link!.route);
+              }}
             >
               {panel.link.label ?? 'View Details'}
             </Anchor>
           )}
         </Group>
       )}
-      <PanelErrorBoundary title={title} resetKey={host.applyCount}>
+      <PanelErrorBoundary title={title} resetKey={host.applyCount} describe={host.describeError}>
         <Stack gap="md">
           {panel.blocks.map((block, i) =>
             evaluateCondition(block.when, params) ? (

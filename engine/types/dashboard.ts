@@ -904,7 +904,7 @@ export interface Column {
    */
   dashUnless?: string;
   /**
-   * Rows with the same value in this column are grouped: the cell spans them (rowspan).
+   * Rows with the same value in this column are grouped: the cell spans them (rowspan), and the paginator counts groups, not rows (the endpoint pages by group, so a group never splits across pages).
    */
   group?: boolean;
   /**

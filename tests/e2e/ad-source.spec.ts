@@ -202,6 +202,11 @@ test('By Site table: grouped by site with a row span, sorted by Site, only Site 
   const order = [...new Set(names)];
   expect(order).toEqual([...order].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
   expect(groups.some((g) => g.rows.length > 1)).toBe(true);
+  // Paged by site: a page holds 10 whole sites, and the paginator counts sites.
+  expect(groups).toHaveLength(Math.min(10, answer.totalRows));
+  await expect(panel.getByTestId('paginator')).toContainText(
+    `Show ${groups.length} of ${answer.totalRows} Entries`,
+  );
 
   // The rendered rows: the first row of a group carries the site cell with rowspan = group size.
   const rendered = await table.locator('tbody tr').evaluateAll((trs) =>

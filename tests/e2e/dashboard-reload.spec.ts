@@ -27,7 +27,7 @@ async function volumeHeaders(page: Page): Promise<string[]> {
   const table = page.getByTestId('panel-volume').locator('[data-widget-kind="table"]');
   await expect(table).toHaveAttribute('data-widget-state', 'ready');
   return (await table.locator('thead th').allTextContents()).map((h) =>
-    h.replace(/ [\u25B2\u25BC]$/, '').trim(),
+    h.replace(/\s[\u25B2\u25BC]$/, '').trim(),
   );
 }
 

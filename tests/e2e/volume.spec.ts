@@ -41,7 +41,7 @@ async function tableRows(panel: Locator): Promise<string[][]> {
 
 async function headers(panel: Locator): Promise<string[]> {
   return (await panel.locator('[data-widget-kind="table"] thead th').allTextContents()).map((h) =>
-    h.replace(/ [\u25B2\u25BC]$/, '').trim(),
+    h.replace(/\s[\u25B2\u25BC]$/, '').trim(),
   );
 }
 

@@ -127,7 +127,7 @@ async function renderPage(definition: NormalizedPage) {
 }
 
 const texts = (sel: string) => [...mount.element.querySelectorAll(sel)].map((e) => e.textContent ?? '');
-const headers = () => texts('th').map((t) => t.replace(/ [\u25B2\u25BC]$/, ''));
+const headers = () => texts('th').map((t) => t.replace(/\s[\u25B2\u25BC]$/, ''));
 const click = async (el: Element | undefined) => {
   await act(async () => (el as HTMLElement).click());
   for (let i = 0; i < 4; i++) await act(async () => new Promise((r) => setTimeout(r, 10)));
@@ -205,11 +205,11 @@ describe('Volume', () => {
     for (const title of ['Communication Volume by Type', 'Communication Volume by', 'No Response Volume by'])
       expect(mount.element.textContent).toContain(title);
     const heads = () =>
-      [...panel('volume').querySelectorAll('th')].map((t) => t.textContent?.replace(/ [\u25B2\u25BC]$/, ''));
+      [...panel('volume').querySelectorAll('th')].map((t) => t.textContent?.replace(/\s[\u25B2\u25BC]$/, ''));
     expect(heads()).toEqual(['#', 'Site', 'Total Comms', 'Inbound', 'Outbound']);
     expect(
       [...panel('noResponse').querySelectorAll('th')].map((t) =>
-        t.textContent?.replace(/ [\u25B2\u25BC]$/, ''),
+        t.textContent?.replace(/\s[\u25B2\u25BC]$/, ''),
       ),
     ).toEqual(['#', 'Site', 'Inbound', 'No Response Required']);
     const bySite = calls.find((c) => c.endpoint === '/api/data/communication/volume/by_site')!;
@@ -320,15 +320,16 @@ describe('pages show what SPEC.md lists', () => {
     expect(texts('[data-testid="ring-previous"]')).toEqual(['Previous Period: 11%']);
     expect(texts('[data-testid="detail"]')).toEqual(['Industry Avg 22%', 'Qualified Calls 22']);
     expect(mount.element.textContent).toContain('Action Required Data as of 3/4/2024 10:20 AM');
-    const links = [...mount.element.querySelectorAll('[data-testid^="panel-"] > div:first-child button')].map(
-      (b) => b.textContent,
-    );
-    expect(links.filter((t) => t === 'View Details')).toHaveLength(6);
+    const links = [...mount.element.querySelectorAll<HTMLAnchorElement>('[data-testid^="panel-"] a')]
+      .filter((a) => a.textContent === 'View Details')
+      .map((a) => a.getAttribute('href'));
+    expect(links).toHaveLength(6);
+    expect(links).toContain('/dashboard/response-time');
   });
 
   it('action required: the title says when the data is from; the period control is hidden', async () => {
     await renderPage(pages.get('action-required')!);
-    expect(mount.element.querySelector('h2')?.textContent).toBe('Action Required as of 3/4/2024 10:20 AM');
+    expect(mount.element.querySelector('h1')?.textContent).toBe('Action Required as of 3/4/2024 10:20 AM');
     expect(pages.get('action-required')!.filterBar.isPeriodVisible).toBe(false);
   });
 

@@ -1,8 +1,10 @@
-import { Anchor, ScrollArea, Table } from '@mantine/core';
+import { Anchor, Center, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Row } from '../../data/hostServices';
 import { useSource } from '../../data/useSource';
+import { displayText } from '../../format/displayText';
 import { usePageRuntime } from '../../render/pageRuntime';
 import type { Column, TableWidget as TableOptions } from '../../types/dashboard';
 import type { WidgetProps } from '../widgetProps';
@@ -13,7 +15,8 @@ import { Paginator } from './Paginator';
 
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, Row>();
-const arrows = { asc: ' \u25B2', desc: ' \u25BC' } as const;
+// A no-break space keeps the arrow beside the header's last word.
+const arrows = { asc: '\u00A0\u25B2', desc: '\u00A0\u25BC' } as const;
 
 /**
  * A server-side sorted and paged table. TanStack Table holds the column and row models; the page
@@ -39,6 +42,13 @@ export function TableWidget({ widget, source }: WidgetProps<TableOptions>) {
     [widget.columns, rows],
   );
 
+  // A table grouped by a column pages by group (the endpoint keeps a group on one page): its
+  // entries are the groups.
+  const groupColumn = widget.columns.find((c) => c.group);
+  const shownEntries = groupColumn
+    ? (spans.get(groupColumn.field)?.filter((n) => n > 0).length ?? 0)
+    : rows.length;
+
   const sortBy = (c: Column) => {
     const field = c.sortField ?? c.field;
     setTable(stateName, { ...state, pageIndex: 0, sort: nextSort(state.sort, field) });
@@ -46,15 +56,32 @@ export function TableWidget({ widget, source }: WidgetProps<TableOptions>) {
 
   const viewport = useRef<HTMLDivElement>(null);
   const moreRight = useMoreRight(viewport, rows);
+  // Up to 767 px the box scrolls sideways only (the page scrolls down) and the key column stays put.
+  const narrow = useMediaQuery('(max-width: 767px)') ?? false;
+  const pin = (i: number, background: string) =>
+    narrow && i === 0 ? ({ position: 'sticky', left: 0, zIndex: 1, background } as const) : undefined;
+  const testId = widget.id ?? `table-${widget.data}`;
+
+  if (source.isLoaded && rows.length === 0 && state.pageIndex === 0) {
+    return (
+      <Center mih={120} data-testid={testId}>
+        <Text c="dimmed" data-testid="table-no-data">
+          {displayText.noData}
+        </Text>
+      </Center>
+    );
+  }
 
   return (
-    <div data-testid={widget.id ?? `table-${widget.data}`}>
+    <div data-testid={testId}>
       <div style={{ position: 'relative' }}>
         <ScrollArea.Autosize
-          mah={widget.maxHeight ?? 600}
+          mah={narrow ? undefined : (widget.maxHeight ?? 600)}
           // Scrollbars stay visible while the table overflows, so a narrow screen shows there is more.
           type="auto"
           viewportRef={viewport}
+          // Focusable, so the keyboard can scroll it too.
+          viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': tableLabel(widget) }}
           onScrollPositionChange={moreRight.update}
           // Above the sticky header and totals row, which would otherwise hide the scrollbars' ends.
           styles={{ scrollbar: { zIndex: 3 } }}
@@ -65,7 +92,7 @@ export function TableWidget({ widget, source }: WidgetProps<TableOptions>) {
                 {widget.rowNumbers && (
                   <Table.Th w={widget.rowNumbers.width}>{widget.rowNumbers.header ?? '#'}</Table.Th>
                 )}
-                {widget.columns.map((c) => {
+                {widget.columns.map((c, ci) => {
                   const sorted =
                     state.sort?.field === (c.sortField ?? c.field) ? state.sort.direction : undefined;
                   const sortable = c.sortable !== false;
@@ -77,11 +104,27 @@ export function TableWidget({ widget, source }: WidgetProps<TableOptions>) {
                       ta={c.align}
                       title={c.tooltip}
                       aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
-                      style={sortable ? { cursor: 'pointer' } : undefined}
-                      onClick={sortable ? () => sortBy(c) : undefined}
+                      style={{
+                        ...pin(ci, 'var(--mantine-color-body)'),
+                        zIndex: narrow && ci === 0 ? 3 : undefined,
+                      }}
                     >
-                      {c.header}
-                      {sorted ? arrows[sorted] : ''}
+                      {sortable ? (
+                        // A button, so Tab reaches the header and Enter or Space sorts by it.
+                        <UnstyledButton
+                          fw="inherit"
+                          fz="inherit"
+                          ta="inherit"
+                          w="100%"
+                          data-testid="sort-header"
+                          onClick={() => sortBy(c)}
+                        >
+                          {c.header}
+                          {sorted ? arrows[sorted] : ''}
+                        </UnstyledButton>
+                      ) : (
+                        c.header
+                      )}
                     </Table.Th>
                   );
                 })}
@@ -91,12 +134,24 @@ export function TableWidget({ widget, source }: WidgetProps<TableOptions>) {
               {table.getRowModel().rows.map((r, i) => (
                 <Table.Tr key={r.id}>
                   {widget.rowNumbers && <Table.Td>{offset + i + 1}</Table.Td>}
-                  {widget.columns.map((c) => {
+                  {widget.columns.map((c, ci) => {
                     const span = c.group ? spans.get(c.field)?.[i] : 1;
                     if (span === 0) return null;
                     const text = cellText(c, r.original);
                     return (
-                      <Table.Td key={c.header} ta={c.align} rowSpan={span && span > 1 ? span : undefined}>
+                      <Table.Td
+                        key={c.header}
+                        ta={c.align}
+                        rowSpan={span && span > 1 ? span : undefined}
+                        // Striped rows are the odd ones: a pinned cell paints its row's colour.
+                        style={{
+                          ...pin(
+                            ci,
+                            i % 2 === 0 ? 'var(--table-striped-color)' : 'var(--mantine-color-body)',
+                          ),
+                          ...numberCell(c),
+                        }}
+                      >
                         {c.link ? (
                           <Anchor
                             component="button"
@@ -122,7 +177,11 @@ export function TableWidget({ widget, source }: WidgetProps<TableOptions>) {
                 <Table.Tr data-testid="totals-row" fw={700}>
                   {widget.rowNumbers && <Table.Td>{widget.totals.label ?? 'Total'}</Table.Td>}
                   {widget.columns.map((c, i) => (
-                    <Table.Td key={c.header} ta={c.align}>
+                    <Table.Td
+                      key={c.header}
+                      ta={c.align}
+                      style={{ ...pin(i, 'var(--mantine-color-body)'), ...numberCell(c) }}
+                    >
                       {i === 0 && !widget.rowNumbers && !c.total
                         ? (widget.totals?.label ?? 'Total')
                         : totalText(c, totals.rows[0])}
@@ -141,7 +200,7 @@ export function TableWidget({ widget, source }: WidgetProps<TableOptions>) {
           pageSize={state.pageSize}
           pageSizes={widget.pageSizes ?? [10, 25, 50, 100]}
           total={total}
-          shown={rows.length}
+          shown={shownEntries}
           onPage={(pageIndex) => setTable(stateName, { ...state, pageIndex })}
           onPageSize={(pageSize) => setTable(stateName, { ...state, pageSize, pageIndex: 0 })}
         />
@@ -200,6 +259,15 @@ function minTableWidth(widget: TableOptions): number {
   const px = (v: number | string | undefined) => (typeof v === 'number' ? v : 0);
   const numbers = widget.rowNumbers ? px(widget.rowNumbers.width ?? 65) : 0;
   return widget.columns.reduce((sum, c) => sum + Math.max(100, px(c.minWidth), px(c.width)), numbers);
+}
+
+/** A right-aligned (number) cell keeps '13.9% (27)' on one line; text columns wrap. */
+const numberCell = (c: Column) => (c.align === 'right' ? ({ whiteSpace: 'nowrap' } as const) : undefined);
+
+/** What a screen reader calls the scroll box: the table's first headers. */
+function tableLabel(widget: TableOptions): string {
+  const headers = widget.columns.slice(0, 3).map((c) => c.header);
+  return `Table: ${headers.join(', ')}${widget.columns.length > 3 ? '...' : ''}`;
 }
 
 function totalFromRows(rows: Row[], spec: TableOptions['totalRows']): number | undefined {

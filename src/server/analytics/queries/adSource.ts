@@ -82,7 +82,7 @@ export const adSourceOverall: TableDef = {
   totals: adTotals,
 };
 
-/** Ad Source Effectiveness by site: one row per (site, ad source); only the site sorts. */
+/** Ad Source Effectiveness by site: one row per (site, ad source), paged by site; only the site sorts. */
 export const adSourceBySite: TableDef = {
   headers: [
     'siteId',
@@ -108,6 +108,8 @@ export const adSourceBySite: TableDef = {
   defaultSort: [{ column: 'siteName', direction: 'asc' }],
   // Rows of one site stay together and in a fixed order: the client spans the site cell over them.
   tieBreak: 't."siteId", lower(t."adSourceName"), t."adSourceId"',
+  // A page holds whole sites: 10 per page means 10 sites with all their ad sources.
+  pageBy: 't."siteId"',
   present: (r) => ({ siteId: r.siteId, siteName: r.siteName, siteIsActive: r.siteIsActive, ...adFields(r) }),
   totals: adTotals,
 };

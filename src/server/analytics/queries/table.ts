@@ -17,6 +17,12 @@ export interface TableDef {
   tieBreak: string;
   /** Base row -> shown row (without maxIndex). */
   present(row: Row): Row;
+  /**
+   * Pages by groups instead of rows: the key expression over `t` of rows that stay on one page
+   * together (a site's rows, say). Limit and skip then count groups, and totalRows is the number of
+   * groups; the groups come in the order of their first row.
+   */
+  pageBy?: string;
   /** Totals: SELECT list over `t` (sums), and how the summed row is shown. */
   totals?: { select: string; present(row: Row): Row };
 }
@@ -48,12 +54,20 @@ export async function runTable(db: Queryable, def: TableDef, q: DataQuery): Prom
   const p = new SqlParams();
   const base = def.base(p, q);
   const order = orderBy(def, q.sort);
-  const sql = `SELECT t.*, count(*) OVER () AS "__totalRows" FROM (${base}) t ORDER BY ${order} LIMIT ${p.add(q.limit, 'INTEGER')} OFFSET ${p.add(q.skip, 'INTEGER')}`;
+  const sql = def.pageBy
+    ? `WITH r AS (SELECT t.*, ${def.pageBy} AS "__group", row_number() OVER (ORDER BY ${order}) AS "__pos" FROM (${base}) t),
+      g AS (SELECT "__group", row_number() OVER (ORDER BY min("__pos")) - 1 AS "__rank", count(*) OVER () AS "__groups"
+            FROM r GROUP BY "__group")
+      SELECT r.*, g."__groups" AS "__totalRows" FROM r JOIN g ON g."__group" = r."__group"
+      WHERE g."__rank" >= ${p.add(q.skip, 'INTEGER')} AND g."__rank" < ${p.add(q.skip + q.limit, 'INTEGER')}
+      ORDER BY r."__pos"`
+    : `SELECT t.*, count(*) OVER () AS "__totalRows" FROM (${base}) t ORDER BY ${order} LIMIT ${p.add(q.limit, 'INTEGER')} OFFSET ${p.add(q.skip, 'INTEGER')}`;
   const rows = await db.query(sql, p.values);
   let total = rows.length ? Number(rows[0].__totalRows) : 0;
   if (!rows.length && q.skip > 0) {
     const c = new SqlParams();
-    const [r] = await db.query<{ n: number }>(`SELECT count(*) AS n FROM (${def.base(c, q)}) t`, c.values);
+    const counted = def.pageBy ? `count(DISTINCT ${def.pageBy})` : 'count(*)';
+    const [r] = await db.query<{ n: number }>(`SELECT ${counted} AS n FROM (${def.base(c, q)}) t`, c.values);
     total = Number(r.n);
   }
   return {

@@ -19,4 +19,9 @@ export interface HostServices {
   navigate?: (route: string) => void;
   /** Where params with a storageKey are remembered; defaults to window.sessionStorage. */
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  /**
+   * What a panel's error card says about an error, in words its readers understand (the host
+   * knows its own HTTP errors); undefined leaves the engine's own wording.
+   */
+  describeError?: (error: Error) => string | undefined;
 }

@@ -95,7 +95,8 @@ export const messages = {
     `the API endpoint index ${path} is missing, so endpoints and fields cannot be checked; create it or pass --endpoints`,
   migrated: (from: number, to: number) =>
     `has schemaVersion ${from} and was migrated to ${to} on load; run npm run dashboards:migrate to update the file`,
-  panelError: (title: string) => `The panel '${title}' failed to render.`,
+  panelError: (title: string) => (title ? `'${title}' could not be shown` : 'This panel could not be shown'),
+  panelErrorDetail: () => 'Something went wrong while drawing this panel. Try again, or reload the page.',
   kindNotInstalled: (kind: string) => `A widget for kind '${kind}' is not installed.`,
   noData: () => 'No Data',
   retry: () => 'Retry',

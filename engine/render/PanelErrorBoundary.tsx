@@ -1,4 +1,4 @@
-import { Alert, Button } from '@mantine/core';
+import { Alert, Button, Text } from '@mantine/core';
 import { QueryErrorResetBoundary } from '@tanstack/react-query';
 import { Component, type ReactNode } from 'react';
 import { messages } from '../definitions/messages';
@@ -8,6 +8,7 @@ interface BoundaryProps {
   onReset: () => void;
   /** A value whose change clears the error and renders the panel again (the filter's apply count). */
   resetKey: unknown;
+  describe?: (error: Error) => string | undefined;
   children: ReactNode;
 }
 
@@ -31,7 +32,9 @@ class Boundary extends Component<BoundaryProps, { error: Error | null }> {
     if (!error) return this.props.children;
     return (
       <Alert color="red" title={messages.panelError(this.props.title)} data-testid="panel-error">
-        {error.message}
+        <Text size="sm" data-testid="panel-error-text">
+          {this.props.describe?.(error) ?? messages.panelErrorDetail()}
+        </Text>
         <Button
           mt="sm"
           size="xs"
@@ -56,16 +59,18 @@ class Boundary extends Component<BoundaryProps, { error: Error | null }> {
 export function PanelErrorBoundary({
   title,
   resetKey,
+  describe,
   children,
 }: {
   title: string;
   resetKey: unknown;
+  describe?: (error: Error) => string | undefined;
   children: ReactNode;
 }) {
   return (
     <QueryErrorResetBoundary>
       {({ reset }) => (
-        <Boundary title={title} onReset={reset} resetKey={resetKey}>
+        <Boundary title={title} onReset={reset} resetKey={resetKey} describe={describe}>
           {children}
         </Boundary>
       )}

@@ -220,6 +220,13 @@ test('after a 5xx every panel shows its error card, and Apply or Reset asks ever
   await page.goto('/dashboard/caller-behavior');
   const dashboard = page.getByTestId('dashboard-caller-behavior');
   await expect(dashboard.getByTestId('panel-error').first()).toBeVisible();
+  // The card says what happened in words, not 'HTTP 503: ...'.
+  const card = dashboard.getByTestId('panel-error').first();
+  await expect(card.getByTestId('panel-error-text')).toHaveText(
+    'The figures could not be loaded just now. Try again in a moment.',
+  );
+  await expect(card).not.toContainText('HTTP');
+  await expect(card).toContainText(/^('.+'|This panel) could not be shown/);
 
   failing = false;
   const beforeApply = sent;

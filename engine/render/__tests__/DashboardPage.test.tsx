@@ -190,18 +190,50 @@ describe('DashboardPage', () => {
       sort: [{ column: 'count', direction: 'desc' }],
       ids: [5],
     });
+    // An error the host does not describe gets the engine's own words, never the raw message.
+    const card = mount.element.querySelector('[data-testid="panel-broken"] [data-testid="panel-error"]');
+    expect(card?.textContent).toContain("'Broken' could not be shown");
+    expect(card?.textContent).toContain('Something went wrong while drawing this panel.');
+    expect(card?.textContent).not.toContain('the server said no');
+  });
+
+  it("an error card says what the host's describeError says", async () => {
+    const { host } = fakeHost();
+    render(
+      <DashboardPage
+        definition={definition}
+        host={{ ...host, describeError: (e) => `Sorry: ${e.message}` }}
+      />,
+    );
+    await settle();
     expect(
-      mount.element.querySelector('[data-testid="panel-broken"] [data-testid="panel-error"]')?.textContent,
-    ).toContain('the server said no');
+      mount.element.querySelector('[data-testid="panel-broken"] [data-testid="panel-error-text"]')
+        ?.textContent,
+    ).toBe('Sorry: the server said no');
+  });
+
+  it("an empty table says 'No Data' instead of headers, 'Show 0 of 0 Entries' and a lone page 1", async () => {
+    const { host } = fakeHost();
+    const empty: HostServices = {
+      ...host,
+      fetchJson: async (endpoint, body, method) =>
+        endpoint === '/rows' ? { values: [], totalRows: 0 } : host.fetchJson(endpoint, body, method),
+    };
+    render(<DashboardPage definition={definition} host={empty} />);
+    await settle();
+    const main = mount.element.querySelector('[data-testid="panel-main"]')!;
+    expect(main.querySelector('[data-testid="table-no-data"]')?.textContent).toBe('No Data');
+    expect(main.querySelector('table')).toBeNull();
+    expect(main.querySelector('[data-testid="paginator"]')).toBeNull();
   });
 
   it('sorts on header click and pages through the server', async () => {
     const { host, calls } = fakeHost();
     render(<DashboardPage definition={definition} host={host} />);
     await settle();
-    const header = [...mount.element.querySelectorAll('th')].find((th) =>
-      th.textContent?.startsWith('Name'),
-    )!;
+    const header = [...mount.element.querySelectorAll('th button')].find((b) =>
+      b.textContent?.startsWith('Name'),
+    ) as HTMLButtonElement;
     await act(async () => header.click());
     await settle();
     expect(calls.at(-1)?.body).toMatchObject({ sort: [{ column: 'name', direction: 'asc' }] });

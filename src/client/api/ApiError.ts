@@ -28,3 +28,19 @@ export class ApiError extends Error {
     return typeof b?.error === 'string' ? b.error : undefined;
   }
 }
+
+/**
+ * What a panel's error card says about a failed call, for a leasing manager: what happened and what
+ * to do, never 'HTTP 504'. Anything that is not an API error keeps the engine's own wording.
+ */
+export function describePanelError(error: Error): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  if (error.status === 0)
+    return 'The dashboard could not reach the server. Check your connection, then try again.';
+  if (error.status === 504) return 'The figures took too long to arrive. Try again in a moment.';
+  if (error.status === 401 || error.status === 403)
+    return 'Your session no longer allows these figures. Sign in again.';
+  if (error.status === 429) return 'Too many requests at once. Wait a few seconds, then try again.';
+  if (error.status >= 500) return 'The figures could not be loaded just now. Try again in a moment.';
+  return 'The figures could not be loaded for this filter. Try another period or site, or reload the page.';
+}

@@ -1,15 +1,7 @@
 import { Alert, Box, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { DashboardPage, type HostServices, type NormalizedPage } from '../../../engine';
-import { getData, postData } from '../api';
-import { hostFilter } from '../dashboards/hostFilter';
-import { useAppliedFilter } from '../filter/appliedFilter';
+import { DashboardPage, type NormalizedPage } from '../../../engine';
+import { useHostServices } from '../dashboards/useHostServices';
 import { PreviewBoundary } from './PreviewBoundary';
-
-async function fetchJson(endpoint: string, body: unknown, method: 'GET' | 'POST'): Promise<unknown> {
-  return method === 'GET' ? getData(endpoint) : postData(endpoint, (body ?? {}) as Record<string, unknown>);
-}
 
 interface EditorPreviewProps {
   /** The last valid definition of the file being edited. */
@@ -24,12 +16,7 @@ interface EditorPreviewProps {
 
 /** The page drawn by the engine with real data and the applied global filter, as the dashboards do. */
 export function EditorPreview({ definition, version, stale, waiting }: EditorPreviewProps) {
-  const navigate = useNavigate();
-  const { filter, appliedCount } = useAppliedFilter();
-  const host = useMemo<HostServices>(
-    () => ({ fetchJson, appliedFilter: hostFilter(filter), applyCount: appliedCount, navigate }),
-    [filter, appliedCount, navigate],
-  );
+  const host = useHostServices();
 
   let body: React.ReactNode;
   if (definition) {
@@ -61,7 +48,7 @@ export function EditorPreview({ definition, version, stale, waiting }: EditorPre
       className="dashboard-editor-preview"
       data-testid="editor-preview"
       data-preview-state={stale ? 'stale' : definition ? 'current' : 'empty'}
-      data-applied-count={appliedCount}
+      data-applied-count={host.applyCount}
     >
       <Group px="md" py="xs" justify="space-between" className="dashboard-editor-pane-head">
         <Text fz="sm" fw={600}>

@@ -1,17 +1,11 @@
 import { Alert, Box, Loader, Stack } from '@mantine/core';
-import { useMemo } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { DashboardPage, type HostServices } from '../../../engine';
-import { getData, postData } from '../api';
-import { hostFilter } from '../dashboards/hostFilter';
+import { Navigate, useLocation } from 'react-router-dom';
+import { DashboardPage } from '../../../engine';
 import { useDashboardDefinitions } from '../dashboards/useDashboardDefinitions';
+import { useHostServices } from '../dashboards/useHostServices';
 import { useAppliedFilter } from '../filter/appliedFilter';
 import { ALL_FILTER_BAR_FLAGS, useFilterBarFlags } from '../filter/filterBarConfig';
 import { normalizePath } from './menu';
-
-async function fetchJson(endpoint: string, body: unknown, method: 'GET' | 'POST'): Promise<unknown> {
-  return method === 'GET' ? getData(endpoint) : postData(endpoint, (body ?? {}) as Record<string, unknown>);
-}
 
 /**
  * The dashboard pages under /dashboard/*: the definition whose route equals the URL, drawn by the
@@ -20,15 +14,12 @@ async function fetchJson(endpoint: string, body: unknown, method: 'GET' | 'POST'
  */
 export function DashboardOutlet() {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const { data: pages, isLoading, error } = useDashboardDefinitions();
   const page = pages?.find((p) => normalizePath(p.route) === normalizePath(pathname));
   useFilterBarFlags(page?.filterBar ?? ALL_FILTER_BAR_FLAGS);
-  const { filter, appliedCount } = useAppliedFilter();
-  const host = useMemo<HostServices>(
-    () => ({ fetchJson, appliedFilter: hostFilter(filter), applyCount: appliedCount, navigate }),
-    [filter, appliedCount, navigate],
-  );
+  const { filter } = useAppliedFilter();
+  const host = useHostServices();
+  const appliedCount = host.applyCount;
 
   let content: React.ReactNode;
   // A page fetches nothing before the filter bar's first apply (when the user's sites and accounts

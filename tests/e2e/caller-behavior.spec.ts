@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import {
   clickSlice,
   dataRequests,
+  hoverSlice,
   pieSlicesShown,
   replay,
   signIn,
@@ -193,7 +194,7 @@ async function checkPageOne(page: Page, requests: Request[]) {
   await expect(panel.getByText('Missed Calls By Site', { exact: true })).toBeVisible();
   const table = panel.locator('[data-widget-kind="table"]');
   const headers = (await table.locator('thead th').allTextContents()).map((h) => h.trim());
-  expect(headers).toEqual(['#', 'Site', 'Calls', 'Missed Calls', '% Missed \u25BC']);
+  expect(headers).toEqual(['#', 'Site', 'Calls', 'Missed Calls', '% Missed\u00A0\u25BC']);
   await expect(table.getByRole('columnheader', { name: /% Missed/ })).toHaveAttribute(
     'aria-sort',
     'descending',
@@ -349,4 +350,54 @@ test('returning to a page draws it from what it had and fetches again on entry',
   // The table is there at once, from the earlier visit, while the fetch goes out.
   await expect(page.getByTestId('panel-missedBySite').locator('tbody tr').first()).toBeVisible();
   expect(bodyOf(await again)).toMatchObject({ limit: 10, skip: 0 });
+});
+
+test("a pie's tooltip shows a count as a whole number and its percent with one decimal", async ({ page }) => {
+  await openCallerBehavior(page);
+  const pie = page.getByTestId('pie-caller-type');
+  await expect.poll(async () => (await sliceLabels(pie)).length).toBeGreaterThan(0);
+  const [label] = await sliceLabels(pie);
+  await hoverSlice(pie, label);
+  const tooltip = page.locator('#vg-tooltip-element');
+  await expect(tooltip).toBeVisible();
+  const cells = await tooltip
+    .locator('tr')
+    .evaluateAll((trs) =>
+      Object.fromEntries(trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? ''))),
+    );
+  expect(cells.Label).toBe(label);
+  // '8,358', not '8,358.0'.
+  expect(cells.Value).toMatch(/^\d{1,3}(,\d{3})*$/);
+  expect(cells.Percent).toMatch(/^\d+\.\d$/);
+});
+
+test('at 375 px a table scrolls sideways only, its Site column pinned; the page never scrolls sideways', async ({
+  page,
+}) => {
+  await openCallerBehavior(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  const table = page.getByTestId('table-missedBySite');
+  const viewport = table.locator('.mantine-ScrollArea-viewport').first();
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  const size = await viewport.evaluate((el) => ({
+    scrollWidth: el.scrollWidth,
+    clientWidth: el.clientWidth,
+    scrollHeight: el.scrollHeight,
+    clientHeight: el.clientHeight,
+  }));
+  // Wider than the screen: it scrolls sideways; all its rows show, so it never scrolls down.
+  expect(size.scrollWidth).toBeGreaterThan(size.clientWidth);
+  expect(size.scrollHeight).toBeLessThanOrEqual(size.clientHeight + 1);
+  const site = table.locator('tbody tr').first().locator('td').nth(1);
+  const before = (await site.boundingBox())!;
+  await viewport.evaluate((el) => {
+    el.scrollLeft = el.scrollWidth;
+  });
+  // Scrolled to the far right, the site name is still on screen, at the box's left edge.
+  await expect.poll(async () => (await site.boundingBox())!.x).toBeLessThan(before.x);
+  const box = (await viewport.boundingBox())!;
+  const after = (await site.boundingBox())!;
+  expect(after.x).toBeGreaterThanOrEqual(box.x - 1);
+  expect(after.x + after.width).toBeLessThanOrEqual(box.x + box.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });

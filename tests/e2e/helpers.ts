@@ -216,6 +216,18 @@ export async function sliceLabels(pie: Locator): Promise<string[]> {
  * bounding box), checked to be the topmost element there, in page coordinates.
  */
 export async function clickSlice(pie: Locator, label: string): Promise<void> {
+  const point = await slicePoint(pie, label);
+  await pie.page().mouse.click(point.x, point.y);
+}
+
+/** Moves the mouse over the slice of a Vega pie with this label (its tooltip shows). */
+export async function hoverSlice(pie: Locator, label: string): Promise<void> {
+  const point = await slicePoint(pie, label);
+  await pie.page().mouse.move(point.x, point.y);
+}
+
+/** A point inside the slice with this label that is topmost there, in page coordinates. */
+async function slicePoint(pie: Locator, label: string): Promise<{ x: number; y: number }> {
   const arc = pie
     .locator('path[role="graphics-symbol"][aria-roledescription="arc mark"]')
     .and(pie.locator(`path[aria-label*=${JSON.stringify(`label: ${label};`)}]`));
@@ -242,7 +254,7 @@ export async function clickSlice(pie: Locator, label: string): Promise<void> {
     return null;
   });
   if (!point) throw new Error(`no clickable point inside the slice ${label}`);
-  await pie.page().mouse.click(point.x, point.y);
+  return point;
 }
 
 /**
@@ -314,7 +326,7 @@ export async function tableCells(table: Locator): Promise<string[][]> {
 /** A table widget's header texts, without the sort arrow. */
 export async function tableHeaders(table: Locator): Promise<string[]> {
   return (await table.locator('thead th').allTextContents()).map((h) =>
-    h.replace(/ [\u25B2\u25BC]$/, '').trim(),
+    h.replace(/\s[\u25B2\u25BC]$/, '').trim(),
   );
 }
 

@@ -206,6 +206,28 @@ test('the averages summary shows the answer, and the trend lines come in the ord
     Email: '#F7CF68',
     Overall: '#8179AF',
   });
+
+  // A legend click takes the line out and fades its entry only; a second click brings it back.
+  const lineGroups = () =>
+    chart
+      .locator('path[aria-roledescription="line mark"]')
+      .evaluateAll((ps) => ps.map((p) => /group: ([^;]+)$/.exec(p.getAttribute('aria-label') ?? '')?.[1]));
+  const label = (name: string) =>
+    chart.locator('[aria-roledescription="legend"] text').filter({ hasText: new RegExp(`^${name}$`) });
+  await label('Email').click();
+  await expect.poll(lineGroups).toEqual(['Missed Call', 'Text', 'Overall']);
+  const opacity = (name: string) =>
+    label(name)
+      .getAttribute('opacity')
+      .then((v) => Number(v ?? '1'));
+  await expect.poll(() => opacity('Email')).toBe(0.3);
+  expect(await opacity('Text')).toBe(1);
+  await label('Email').click();
+  // Back, in its colour (the drawing order of the lines is not seen).
+  await expect
+    .poll(async () => (await lineGroups()).sort())
+    .toEqual(['Email', 'Missed Call', 'Overall', 'Text']);
+  await expect.poll(() => opacity('Email')).toBe(1);
 });
 
 test("the averages summary shows '-' for every type when the answer is empty", async ({ page }) => {
@@ -298,33 +320,50 @@ test("'by Type': the hint, the bucket summary, and a legend click excluding a se
   const chart = panel.getByTestId('chart-response-by-type');
   const bars = chart.locator('path[aria-roledescription="bar"]');
   await expect(bars.first()).toBeVisible();
-  const opacities = async () => {
-    const drawn = await bars.evaluateAll((ps) =>
-      ps.map((p) => ({
-        group: /group: ([^;]+)$/.exec(p.getAttribute('aria-label') ?? '')?.[1] ?? '',
-        opacity: Number(p.getAttribute('opacity') ?? '1'),
-      })),
+  // What the plot draws per series (bar count), how the legend shows each entry, and the y axis' top.
+  const drawn = async () => {
+    const groups = await bars.evaluateAll((ps) =>
+      ps.map((p) => /group: ([^;]+)$/.exec(p.getAttribute('aria-label') ?? '')?.[1] ?? ''),
     );
-    const byGroup: Record<string, number[]> = {};
-    for (const d of drawn) {
-      byGroup[d.group] ??= [];
-      byGroup[d.group].push(d.opacity);
-    }
-    return Object.fromEntries(Object.entries(byGroup).map(([g, o]) => [g, [...new Set(o)]]));
+    const count: Record<string, number> = {};
+    for (const g of groups) count[g] = (count[g] ?? 0) + 1;
+    return count;
   };
-  expect(await opacities()).toEqual({ 'Missed Call': [1], Text: [1], Email: [1] });
   const legendLabel = (name: string) =>
     chart.locator('[aria-roledescription="legend"] text').filter({ hasText: new RegExp(`^${name}$`) });
-  await expect(legendLabel('Text')).toHaveCount(1);
+  const legendOpacity = async () => {
+    const out: Record<string, number> = {};
+    for (const name of ['Missed Call', 'Text', 'Email'])
+      out[name] = Number((await legendLabel(name).getAttribute('opacity')) ?? '1');
+    return out;
+  };
+  const yTop = async () => {
+    const ticks = await chart
+      .locator('[aria-roledescription="axis"][aria-label^="Y-axis"] text')
+      .allTextContents();
+    return Math.max(...ticks.map((t) => Number(t.replace(/,/g, ''))).filter((n) => Number.isFinite(n)));
+  };
+  const all = await drawn();
+  expect(Object.keys(all).sort()).toEqual(['Email', 'Missed Call', 'Text']);
+  expect(await legendOpacity()).toEqual({ 'Missed Call': 1, Text: 1, Email: 1 });
+  const fullTop = await yTop();
+
+  // A click excludes the series: its bars leave the plot, the axis rescales to what is left, and its
+  // legend entry fades while the others stay at full strength.
   await legendLabel('Text').click();
-  await expect.poll(opacities).toEqual({ 'Missed Call': [1], Text: [0.1], Email: [1] });
+  await expect.poll(drawn).toEqual({ 'Missed Call': all['Missed Call'], Email: all.Email });
+  await expect.poll(legendOpacity).toEqual({ 'Missed Call': 1, Text: 0.3, Email: 1 });
   // A second series can be excluded as well; a click on an excluded one brings it back.
   await legendLabel('Email').click();
-  await expect.poll(opacities).toEqual({ 'Missed Call': [1], Text: [0.1], Email: [0.1] });
+  await expect.poll(drawn).toEqual({ 'Missed Call': all['Missed Call'] });
+  await expect.poll(legendOpacity).toEqual({ 'Missed Call': 1, Text: 0.3, Email: 0.3 });
+  expect(await yTop()).toBeLessThan(fullTop);
   await legendLabel('Text').click();
-  await expect.poll(opacities).toEqual({ 'Missed Call': [1], Text: [1], Email: [0.1] });
+  await expect.poll(drawn).toEqual({ 'Missed Call': all['Missed Call'], Text: all.Text });
   await legendLabel('Email').click();
-  await expect.poll(opacities).toEqual({ 'Missed Call': [1], Text: [1], Email: [1] });
+  await expect.poll(drawn).toEqual(all);
+  await expect.poll(legendOpacity).toEqual({ 'Missed Call': 1, Text: 1, Email: 1 });
+  expect(await yTop()).toBe(fullTop);
 
   // The type filter refetches the chart.
   const textOnly = page.waitForRequest(

@@ -50,8 +50,8 @@ export interface ChartContext {
 /**
  * The author's spec laid out for its box, reading the named dataset (left empty here: the rows go
  * into the compiled Vega spec, see vegaSpec.ts, so one compile serves any rows), and, when asked, a
- * legend-bound selection on the color field: a legend click excludes that series (fades it out), a
- * second click brings it back. In a narrow box the legends go below the plot and wrap to as many
+ * legend-bound selection on the color field: a legend click excludes that series (it leaves the
+ * plot and its legend entry fades), a second click brings it back. In a narrow box the legends go below the plot and wrap to as many
  * columns as fit.
  */
 export function chartSpec(
@@ -93,15 +93,32 @@ export function chartSpec(
       select: { type: 'point', fields: [color], toggle: 'true' },
       bind: 'legend',
     });
+    // An excluded series leaves the plot (the axes rescale to what is left); its legend entry stays,
+    // faded, since the colour scale's domain is the definition's own list.
+    out.transform = [
+      ...((spec.transform as unknown[] | undefined) ?? []),
+      { filter: { not: { param: 'series', empty: false } } },
+    ];
+    const colorDef = encoding?.color ?? {};
+    const legend = colorDef.legend && typeof colorDef.legend === 'object' ? colorDef.legend : {};
     out.encoding = {
       ...encoding,
-      // A clicked (excluded) series fades out; with nothing clicked every series shows.
-      opacity: { condition: { param: 'series', value: 0.1, empty: false }, value: 1 },
+      color: { ...colorDef, legend: { ...legend, encoding: excludedFaded(color) } },
     };
   }
   const allParams = [...signals, ...((spec.params as unknown[] | undefined) ?? []), ...toggle];
   if (allParams.length) out.params = allParams;
   return out as VisualizationSpec;
+}
+
+/**
+ * Legend symbols and labels at full strength for the series shown, faded for the excluded ones:
+ * Vega-Lite's own legend selection styling reads the other way round (it bolds what is selected).
+ */
+function excludedFaded(field: string) {
+  const values = `series[${JSON.stringify(field)}]`;
+  const opacity = { value: { expr: `${values} && indexof(${values}, datum.value) >= 0 ? 0.3 : 1` } };
+  return { symbols: { opacity }, labels: { opacity } };
 }
 
 /** The encoding with every legend that sits beside the plot (left, right, ...) moved below it. */

@@ -124,11 +124,47 @@ export function cachedVegaSpec(spec: VisualizationSpec): Spec | undefined {
   return cached(SPEC_PREFIX + keyOf(JSON.stringify(spec)));
 }
 
+/**
+ * Vega-Lite's messages go to the console as its own logger sends them, but one: a chart with a
+ * legend toggle whose mark has layers (a line with points) merges its layers' legends, and the
+ * compiler says it keeps the first legend's encoding, which is the toggle's own (chartSpec.ts).
+ */
+const expectedWarning = 'Conflicting legend property "encode"';
+let logLevel = 2; // Vega's Warn
+interface CompileLogger {
+  level(level?: number): never;
+  error(...args: unknown[]): CompileLogger;
+  warn(...args: unknown[]): CompileLogger;
+  info(): CompileLogger;
+  debug(): CompileLogger;
+}
+const compileLogger: CompileLogger = {
+  level(level?: number) {
+    if (level !== undefined) logLevel = level;
+    return (level === undefined ? logLevel : compileLogger) as never;
+  },
+  error(...args: unknown[]) {
+    console.error(...args);
+    return compileLogger;
+  },
+  warn(...args: unknown[]) {
+    if (!args.some((a) => typeof a === 'string' && a.startsWith(expectedWarning)))
+      console.warn('WARN', ...args);
+    return compileLogger;
+  },
+  info() {
+    return compileLogger;
+  },
+  debug() {
+    return compileLogger;
+  },
+};
+
 /** Compiles a Vega-Lite spec (loading the compiler on first use) and keeps the result. */
 export async function compileVegaLite(spec: VisualizationSpec): Promise<Spec> {
   const from = generation;
   const { compile } = await import('vega-lite');
-  const out = compile(spec as Parameters<typeof compile>[0]).spec;
+  const out = compile(spec as Parameters<typeof compile>[0], { logger: compileLogger }).spec;
   keep(SPEC_PREFIX + keyOf(JSON.stringify(spec)), out, from);
   return out;
 }

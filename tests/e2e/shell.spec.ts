@@ -138,3 +138,23 @@ test('signed in, an unknown dashboard path redirects through /login to /dashboar
   await page.goto('/not/a/route/at/all');
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test('the message bar sits under the top bar, which stays usable', async ({ page }) => {
+  await signIn(page);
+  await page.route(/\/api\/data(\/|$)/, (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: '{"error":"Internal Server Error"}',
+    }),
+  );
+  await page.goto('/dashboard/volume');
+  const bar = page.getByTestId('message-bar');
+  await expect(bar).toBeVisible();
+  const top = (await page.getByTestId('top-bar').boundingBox())!;
+  const message = (await bar.boundingBox())!;
+  expect(message.y).toBeGreaterThanOrEqual(top.y + top.height - 1);
+  // The account menu in the top bar still takes a click.
+  await page.getByTestId('account-menu').click();
+  await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
+});

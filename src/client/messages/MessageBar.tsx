@@ -12,7 +12,10 @@ const BACKGROUND: Record<MessageType, string> = {
   info: '#1c7ed6',
 };
 
-/** The global message bar across the top of the window; closes on its icon or after autoCloseSeconds. */
+/**
+ * The global message bar across the top of the window, under the top bar when signed in; closes on its
+ * icon or after autoCloseSeconds.
+ */
 export function MessageBar() {
   const message = useMessage();
 
@@ -35,8 +38,8 @@ export function MessageBar() {
       px="md"
       py={10}
       style={{
+        // Top: shell.css (below the top bar where there is one).
         position: 'fixed',
-        top: 0,
         left: 0,
         right: 0,
         zIndex: 1000,

@@ -6,6 +6,7 @@
  *   npm run bench:api [-- --runs 30] [-- --only duckdb|postgres|large] [-- --large]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
@@ -56,7 +57,8 @@ async function benchOne(driver: 'duckdb' | 'postgres', scale: ScaleName): Promis
   const config = loadConfig({
     ...process.env,
     DATA_DIR: dir,
-    PORT: String(8600 + Math.floor(Math.random() * 100)),
+    // A free port, so a benchmark never collides with another server.
+    PORT: '0',
     HOST: '127.0.0.1',
     DATABASE_URL: pg?.url ?? '',
     LOG_LEVEL: 'silent',
@@ -80,7 +82,7 @@ async function benchOne(driver: 'duckdb' | 'postgres', scale: ScaleName): Promis
       allAccounts: true,
       accountIds: [],
     });
-    const url = `http://127.0.0.1:${config.port}`;
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const scope = { userId: u.id, username: 'admin', allAccounts: true, accountIds: [] };
     const targets = [
       ...DATA_ENDPOINTS.map((e) => ({ path: e.path, dates: e.dates, body: {}, run: e.run })),

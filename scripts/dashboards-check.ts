@@ -15,7 +15,6 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, relative, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import {
   checkDefinitionTexts,
   type DefinitionError,
@@ -26,27 +25,20 @@ import {
 } from '../engine/definitions/index';
 import { messages } from '../engine/definitions/messages';
 import { parseCliArgs } from '../engine/tools/cliArgs';
+import { errorMessage, isMainModule, processIo, type ToolIo } from './lib/toolIo';
 
 const root = resolve(import.meta.dirname, '..');
-
-/** Where a run reads and writes: injectable so tests run the command in-process. */
-export interface CheckIo {
-  cwd: string;
-  env: Record<string, string | undefined>;
-  out: (line: string) => void;
-  err: (line: string) => void;
-}
 
 const usage =
   'usage: npm run dashboards:check -- [--format text|json] [--alone | --against DIR] [--endpoints PATH] [files or folders...]';
 
 /** Runs the check with command-line arguments; returns the exit status. */
-export function runCheck(argv: string[], io: CheckIo): number {
+export function runCheck(argv: string[], io: ToolIo): number {
   let args: ReturnType<typeof parseCliArgs>;
   try {
     args = parseCliArgs(argv, { flags: ['alone', 'help'], valued: ['format', 'endpoints', 'against'] });
   } catch (err) {
-    io.err(`${err instanceof Error ? err.message : String(err)}\n${usage}`);
+    io.err(`${errorMessage(err)}\n${usage}`);
     return 2;
   }
   if (args.flags.has('help')) {
@@ -166,11 +158,4 @@ function mtime(file: string): number {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  process.exitCode = runCheck(process.argv.slice(2), {
-    cwd: process.cwd(),
-    env: process.env,
-    out: (line) => console.log(line),
-    err: (line) => console.error(line),
-  });
-}
+if (isMainModule(import.meta.url)) process.exitCode = runCheck(process.argv.slice(2), processIo());

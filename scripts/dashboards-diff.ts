@@ -27,6 +27,7 @@ import { loadVersions } from '../engine/tools/loadVersions';
 import type { DefinitionText } from '../engine/tools/sources/definitionText';
 import { readRevision } from '../engine/tools/sources/readRevision';
 import { readWorkingTree } from '../engine/tools/sources/readWorkingTree';
+import { errorMessage, isMainModule, processIo, type ToolIo, writeText } from './lib/toolIo';
 
 const usageText =
   'usage: npm run dashboards:diff -- [--json] [--endpoints PATH] OLD NEW | [--json] --from REV [--to REV] [paths...]';
@@ -49,56 +50,63 @@ function withLibrary(paths: string[], read: (paths: string[]) => DefinitionText[
   return [...libraries, ...texts];
 }
 
-function main(): number {
-  const args = parseCliArgs(process.argv.slice(2), {
+/** Runs the diff with command-line arguments; returns the exit status. */
+export function runDiff(argv: string[], io: ToolIo): number {
+  try {
+    return diff(argv, io);
+  } catch (err) {
+    io.err(errorMessage(err));
+    return 2;
+  }
+}
+
+function diff(argv: string[], io: ToolIo): number {
+  const args = parseCliArgs(argv, {
     flags: ['json', 'help'],
     valued: ['from', 'to', 'endpoints'],
   });
   if (args.flags.has('help')) {
-    console.log(usageText);
+    io.out(usageText);
     return 0;
   }
   const from = args.values.get('from');
   const to = args.values.get('to');
+  const readTree = (p: string[]) => readWorkingTree(p, io.cwd);
   let before: DefinitionText[];
   let after: DefinitionText[];
   if (from !== undefined || to !== undefined) {
-    const defaultPath = relative(process.cwd(), resolve(import.meta.dirname, '..', 'dashboards')) || '.';
+    const defaultPath = relative(io.cwd, resolve(import.meta.dirname, '..', 'dashboards')) || '.';
     const paths = args.positional.length ? args.positional : [defaultPath];
     const read = (rev: string | undefined) => (p: string[]) =>
-      rev === undefined ? readWorkingTree(p) : readRevision(rev, p);
+      rev === undefined ? readTree(p) : readRevision(rev, p, io.cwd);
     before = withLibrary(paths, read(from));
     after = withLibrary(paths, read(to));
   } else {
     if (args.positional.length !== 2) throw new Error(`expected two files or folders; ${usageText}`);
-    before = withLibrary([args.positional[0]], readWorkingTree);
-    after = withLibrary([args.positional[1]], readWorkingTree);
+    before = withLibrary([args.positional[0]], readTree);
+    after = withLibrary([args.positional[1]], readTree);
   }
   const indexPath = resolve(
+    io.cwd,
     args.values.get('endpoints') ?? resolve(import.meta.dirname, '..', 'schemas', 'api', 'endpoints.json'),
   );
   const endpoints = loadEndpointIndex(indexPath);
   if (!endpoints) throw new Error(`the endpoint index ${indexPath} is missing; pass --endpoints`);
   const old = loadVersions(before, { endpoints });
   const next = loadVersions(after, { endpoints });
-  for (const line of [...old.infos, ...next.infos]) console.error(`info: ${line}`);
+  for (const line of [...old.infos, ...next.infos]) io.err(`info: ${line}`);
   const errors = [...old.errors, ...next.errors];
   if (errors.length) {
-    for (const line of errors) console.error(line);
-    console.error(`${errors.length} error${errors.length === 1 ? '' : 's'}; nothing compared`);
+    for (const line of errors) io.err(line);
+    io.err(`${errors.length} error${errors.length === 1 ? '' : 's'}; nothing compared`);
     return 2;
   }
   const report = diffDefinitionSets(old.versions, next.versions);
   if (args.flags.has('json')) {
     const pages = report.pages.map((p) => ({ ...p, summary: pageSummary(p) }));
-    process.stdout.write(`${JSON.stringify({ equal: report.equal, pages }, null, 2)}\n`);
-  } else process.stdout.write(renderDiffText(report));
+    io.out(JSON.stringify({ equal: report.equal, pages }, null, 2));
+  } else writeText(io.out, renderDiffText(report));
   return report.equal ? 0 : 1;
 }
 
-try {
-  process.exitCode = main();
-} catch (err) {
-  console.error(err instanceof Error ? err.message : String(err));
-  process.exitCode = 2;
-}
+if (isMainModule(import.meta.url)) process.exitCode = runDiff(process.argv.slice(2), processIo());

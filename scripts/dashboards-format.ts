@@ -16,23 +16,34 @@ import { parseCliArgs } from '../engine/tools/cliArgs';
 import { formatDefinitionText } from '../engine/tools/formatDefinitionText';
 import { loadSchemaSet } from '../engine/tools/schemaSet';
 import { jsonFilesOf } from '../engine/tools/sources/readWorkingTree';
+import { errorMessage, isMainModule, processIo, type ToolIo } from './lib/toolIo';
 
-function main(): number {
-  const args = parseCliArgs(process.argv.slice(2), { flags: ['check'] });
+/** Formats (or with --check, checks) definitions with command-line arguments; returns the exit status. */
+export function runFormat(argv: string[], io: ToolIo): number {
+  try {
+    return format(argv, io);
+  } catch (err) {
+    io.err(errorMessage(err));
+    return 2;
+  }
+}
+
+function format(argv: string[], io: ToolIo): number {
+  const args = parseCliArgs(argv, { flags: ['check'] });
   const check = args.flags.has('check');
   const paths = args.positional.length ? args.positional : [resolve(import.meta.dirname, '..', 'dashboards')];
   const set = loadSchemaSet();
   const unformatted: string[] = [];
   let broken = 0;
-  for (const file of jsonFilesOf(paths)) {
-    const name = relative(process.cwd(), file) || file;
+  for (const file of jsonFilesOf(paths, io.cwd)) {
+    const name = relative(io.cwd, file) || file;
     const text = readFileSync(file, 'utf8');
     let formatted: string;
     try {
       formatted = formatDefinitionText(text, set);
     } catch (err) {
       if (!(err instanceof JsonSyntaxError)) throw err;
-      console.error(`${name}:${err.position.line}:${err.position.column} / ${messages.syntax(err.message)}`);
+      io.err(`${name}:${err.position.line}:${err.position.column} / ${messages.syntax(err.message)}`);
       broken++;
       continue;
     }
@@ -41,19 +52,14 @@ function main(): number {
     if (!check) writeFileSync(file, formatted);
   }
   if (check) {
-    for (const name of unformatted) console.log(name);
+    for (const name of unformatted) io.out(name);
     if (unformatted.length)
-      console.error(
+      io.err(
         `${unformatted.length} file${unformatted.length === 1 ? ' is' : 's are'} not formatted; run npm run dashboards:format`,
       );
-  } else for (const name of unformatted) console.log(`formatted ${name}`);
+  } else for (const name of unformatted) io.out(`formatted ${name}`);
   if (broken) return 2;
   return check && unformatted.length ? 1 : 0;
 }
 
-try {
-  process.exitCode = main();
-} catch (err) {
-  console.error(err instanceof Error ? err.message : String(err));
-  process.exitCode = 2;
-}
+if (isMainModule(import.meta.url)) process.exitCode = runFormat(process.argv.slice(2), processIo());

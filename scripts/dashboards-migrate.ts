@@ -29,31 +29,50 @@ import { parseCliArgs } from '../engine/tools/cliArgs';
 import { migrateText } from '../engine/tools/migrateText';
 import { loadSchemaSet } from '../engine/tools/schemaSet';
 import { jsonFilesOf } from '../engine/tools/sources/readWorkingTree';
+import { errorMessage, isMainModule, processIo, type ToolIo } from './lib/toolIo';
 
-const libraries = new Map<string, Library>();
-
-/** The library of a folder's `_*.json` files, else of the definitions folder's. */
-function libraryFor(dir: string): Library {
-  let library = libraries.get(dir);
-  if (!library) {
-    const own = definitionFiles(dir).some(isLibraryFile);
-    const fallback = resolve(process.env.DASHBOARDS_DIR ?? resolve(import.meta.dirname, '..', 'dashboards'));
-    library = libraryOfFolder(own ? dir : fallback);
-    libraries.set(dir, library);
-  }
-  return library;
+/**
+ * The library of a folder's `_*.json` files, else of the definitions folder's, each folder read
+ * once per run.
+ */
+function libraryLookup(io: ToolIo): (dir: string) => Library {
+  const libraries = new Map<string, Library>();
+  return (dir) => {
+    let library = libraries.get(dir);
+    if (!library) {
+      const own = definitionFiles(dir).some(isLibraryFile);
+      const fallback = resolve(
+        io.cwd,
+        io.env.DASHBOARDS_DIR ?? resolve(import.meta.dirname, '..', 'dashboards'),
+      );
+      library = libraryOfFolder(own ? dir : fallback);
+      libraries.set(dir, library);
+    }
+    return library;
+  };
 }
 
-function main(): number {
-  const args = parseCliArgs(process.argv.slice(2), { flags: ['check'] });
+/** Migrates (or with --check, lists) definitions with command-line arguments; returns the exit status. */
+export function runMigrate(argv: string[], io: ToolIo): number {
+  try {
+    return migrate(argv, io);
+  } catch (err) {
+    io.err(errorMessage(err));
+    return 2;
+  }
+}
+
+function migrate(argv: string[], io: ToolIo): number {
+  const args = parseCliArgs(argv, { flags: ['check'] });
+  const libraryFor = libraryLookup(io);
   const check = args.flags.has('check');
   const paths = args.positional.length ? args.positional : [resolve(import.meta.dirname, '..', 'dashboards')];
   const set = loadSchemaSet();
   const endpoints = loadEndpointIndex(resolve(import.meta.dirname, '..', 'schemas', 'api', 'endpoints.json'));
   const pending: string[] = [];
   let failed = 0;
-  for (const file of jsonFilesOf(paths)) {
-    const name = relative(process.cwd(), file) || file;
+  for (const file of jsonFilesOf(paths, io.cwd)) {
+    const name = relative(io.cwd, file) || file;
     if (isLibraryFile(file)) continue;
     const text = readFileSync(file, 'utf8');
     const library = libraryFor(dirname(file));
@@ -62,7 +81,7 @@ function main(): number {
       migrated = migrateText(text, library, set, endpoints);
     } catch (err) {
       if (!(err instanceof JsonSyntaxError)) throw err;
-      console.error(`${name}:${err.position.line}:${err.position.column} / ${messages.syntax(err.message)}`);
+      io.err(`${name}:${err.position.line}:${err.position.column} / ${messages.syntax(err.message)}`);
       failed++;
       continue;
     }
@@ -73,18 +92,18 @@ function main(): number {
     // The shape is checked here; endpoints and fields are dashboards:check's, against its index.
     const errors = checkDefinitionText(name, next, { library }).errors.filter((e) => e.severity === 'error');
     if (errors.length) {
-      for (const e of errors) console.error(formatDefinitionError(e));
+      for (const e of errors) io.err(formatDefinitionError(e));
       failed++;
       continue;
     }
     writeFileSync(file, next);
     const steps = migrated.applied.map((s) => `${s.from}->${s.to} (${s.description})`).join(', ');
-    console.log(`migrated ${name} from schemaVersion ${migrated.from} to ${currentSchemaVersion}: ${steps}`);
+    io.out(`migrated ${name} from schemaVersion ${migrated.from} to ${currentSchemaVersion}: ${steps}`);
   }
   if (check) {
-    for (const name of pending) console.log(name);
+    for (const name of pending) io.out(name);
     if (pending.length)
-      console.error(
+      io.err(
         `${pending.length} file${pending.length === 1 ? ' needs' : 's need'} migrating to schemaVersion ${currentSchemaVersion}; run npm run dashboards:migrate`,
       );
     return failed ? 2 : pending.length ? 1 : 0;
@@ -92,9 +111,4 @@ function main(): number {
   return failed ? 2 : 0;
 }
 
-try {
-  process.exitCode = main();
-} catch (err) {
-  console.error(err instanceof Error ? err.message : String(err));
-  process.exitCode = 2;
-}
+if (isMainModule(import.meta.url)) process.exitCode = runMigrate(process.argv.slice(2), processIo());

@@ -24,24 +24,34 @@ import { parseCliArgs } from '../engine/tools/cliArgs';
 import { toJson } from '../engine/tools/jsonValue';
 import { printJson } from '../engine/tools/printJson';
 import { loadSchemaSet } from '../engine/tools/schemaSet';
+import { errorMessage, isMainModule, processIo, type ToolIo, writeText } from './lib/toolIo';
 
 const root = resolve(import.meta.dirname, '..');
 
-function main(): number {
-  const args = parseCliArgs(process.argv.slice(2), { valued: ['dir', 'endpoints'] });
+/** Prints one definition with command-line arguments; returns the exit status. */
+export function runPrint(argv: string[], io: ToolIo): number {
+  try {
+    return print(argv, io);
+  } catch (err) {
+    io.err(errorMessage(err));
+    return 2;
+  }
+}
+
+function print(argv: string[], io: ToolIo): number {
+  const args = parseCliArgs(argv, { valued: ['dir', 'endpoints'] });
   const [target] = args.positional;
   if (!target || args.positional.length > 1)
     throw new Error('usage: npm run dashboards:print -- PAGE_ID_OR_FILE [--dir FOLDER] [--endpoints PATH]');
-  const indexPath = resolve(
-    args.values.get('endpoints') ?? resolve(root, 'schemas', 'api', 'endpoints.json'),
-  );
+  const at = (p: string) => resolve(io.cwd, p);
+  const indexPath = at(args.values.get('endpoints') ?? resolve(root, 'schemas', 'api', 'endpoints.json'));
   const endpoints = loadEndpointIndex(indexPath);
-  if (!endpoints) console.error(`warning: ${messages.endpointIndexMissing(indexPath)}`);
-  const isFile = existsSync(target) && statSync(target).isFile();
+  if (!endpoints) io.err(`warning: ${messages.endpointIndexMissing(indexPath)}`);
+  const isFile = existsSync(at(target)) && statSync(at(target)).isFile();
   const files = isFile
-    ? [resolve(target)]
-    : definitionFiles(resolve(args.values.get('dir') ?? resolve(root, 'dashboards')));
-  const { loaded } = loadDefinitions(files, { endpoints });
+    ? [at(target)]
+    : definitionFiles(at(args.values.get('dir') ?? resolve(root, 'dashboards')));
+  const { loaded } = loadDefinitions(files, { endpoints, cwd: io.cwd });
   const item = isFile
     ? loaded[0]
     : (loaded.find((l) => l.definition?.id === target) ?? findById(loaded, target));
@@ -52,11 +62,11 @@ function main(): number {
     );
   }
   const errors = item.errors.filter((e) => e.severity === 'error');
-  for (const e of item.errors) console.error(formatDefinitionError(e));
+  for (const e of item.errors) io.err(formatDefinitionError(e));
   if (errors.length || !item.definition) return 2;
   if (item.migratedFrom !== undefined)
-    console.error(`info: ${item.file}: ${messages.migrated(item.migratedFrom, currentSchemaVersion)}`);
-  process.stdout.write(printJson(canonicalOrder(toJson(item.definition), loadSchemaSet())));
+    io.err(`info: ${item.file}: ${messages.migrated(item.migratedFrom, currentSchemaVersion)}`);
+  writeText(io.out, printJson(canonicalOrder(toJson(item.definition), loadSchemaSet())));
   return 0;
 }
 
@@ -65,9 +75,4 @@ function findById(loaded: ReturnType<typeof loadDefinitions>['loaded'], id: stri
   return loaded.find((l) => !l.definition && l.file.replace(/\\/g, '/').endsWith(`/${id}.json`));
 }
 
-try {
-  process.exitCode = main();
-} catch (err) {
-  console.error(err instanceof Error ? err.message : String(err));
-  process.exitCode = 2;
-}
+if (isMainModule(import.meta.url)) process.exitCode = runPrint(process.argv.slice(2), processIo());

@@ -15,16 +15,27 @@ import { parseCliArgs } from '../engine/tools/cliArgs';
 import { renderEndpointCatalogue } from '../engine/tools/docs/renderEndpointCatalogue';
 import { renderReference } from '../engine/tools/docs/renderReference';
 import { loadSchemaSet } from '../engine/tools/schemaSet';
+import { errorMessage, isMainModule, processIo, type ToolIo } from './lib/toolIo';
 
-function main(): number {
-  const args = parseCliArgs(process.argv.slice(2), { flags: ['check'], valued: ['out'] });
+/** Writes (or with --check, checks) the generated docs with command-line arguments; returns the exit status. */
+export function runDocs(argv: string[], io: ToolIo): number {
+  try {
+    return docs(argv, io);
+  } catch (err) {
+    io.err(errorMessage(err));
+    return 2;
+  }
+}
+
+function docs(argv: string[], io: ToolIo): number {
+  const args = parseCliArgs(argv, { flags: ['check'], valued: ['out'] });
   const root = resolve(import.meta.dirname, '..');
   const indexPath = resolve(root, 'schemas', 'api', 'endpoints.json');
   const endpoints = loadEndpointIndex(indexPath);
   if (!endpoints) throw new Error(`the endpoint index ${indexPath} is missing`);
   const outputs = [
     {
-      out: resolve(args.values.get('out') ?? resolve(root, 'docs', 'dashboards.md')),
+      out: resolve(io.cwd, args.values.get('out') ?? resolve(root, 'docs', 'dashboards.md')),
       text: renderReference(loadSchemaSet()),
     },
     {
@@ -34,24 +45,19 @@ function main(): number {
   ];
   let stale = 0;
   for (const { out, text } of outputs) {
-    const name = relative(process.cwd(), out) || out;
+    const name = relative(io.cwd, out) || out;
     const current = existsSync(out) ? readFileSync(out, 'utf8') : undefined;
     if (args.flags.has('check')) {
       if (current !== text) {
-        console.error(`${name} is stale; run npm run docs:dashboards`);
+        io.err(`${name} is stale; run npm run docs:dashboards`);
         stale++;
       }
       continue;
     }
     if (current !== text) writeFileSync(out, text);
-    console.log(current === text ? `${name} is current` : `wrote ${name}`);
+    io.out(current === text ? `${name} is current` : `wrote ${name}`);
   }
   return stale ? 1 : 0;
 }
 
-try {
-  process.exitCode = main();
-} catch (err) {
-  console.error(err instanceof Error ? err.message : String(err));
-  process.exitCode = 2;
-}
+if (isMainModule(import.meta.url)) process.exitCode = runDocs(process.argv.slice(2), processIo());

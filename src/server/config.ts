@@ -29,6 +29,11 @@ export interface Config {
   seedDemo: boolean;
   /** Memory for the data endpoints' answers (RESULT_CACHE_MB, default 64; 0 turns the cache off). */
   resultCacheBytes: number;
+  /**
+   * The clock access and extended data tokens are issued and checked by; unset is the system
+   * clock. Never read from the environment: tests pass a clock they move, so expiry needs no wait.
+   */
+  now?: () => Date;
 }
 
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -4,10 +4,14 @@ import { DRIVERS, startTestServer, type TestServer } from './harness';
 // A server whose access tokens live 1 second and whose per-address limits are tiny.
 // The test client stands behind 127.0.0.1 as a trusted proxy, so X-Forwarded-For picks the address.
 const ENV = { ACCESS_TOKEN_TTL_SECONDS: '1', TRUSTED_PROXIES: '127.0.0.1' };
+const TTL_MS = 1_000;
 const LIMITS = { LOGIN_FAILURES_PER_ADDRESS: '3', FORGOT_PASSWORD_PER_ADDRESS: '2' };
 
 describe.each(DRIVERS)('auth expiry and per-address limits on %s', (driver) => {
   let server: TestServer;
+  // The tokens' clock: it stands still unless a test moves it, starting on a whole second so a
+  // token's lifetime ends exactly TTL_MS later.
+  let clock = Math.ceil(Date.now() / 1000) * 1000;
 
   async function post(path: string, body?: unknown, headers: Record<string, string> = {}) {
     const res = await fetch(`${server.url}${path}`, {
@@ -29,7 +33,7 @@ describe.each(DRIVERS)('auth expiry and per-address limits on %s', (driver) => {
     // The limits are read from the environment when the routes are registered.
     for (const [k, v] of Object.entries(LIMITS)) vi.stubEnv(k, v);
     try {
-      server = await startTestServer({ driver, env: ENV });
+      server = await startTestServer({ driver, env: ENV, now: () => new Date(clock) });
     } finally {
       vi.unstubAllEnvs();
     }
@@ -43,7 +47,9 @@ describe.each(DRIVERS)('auth expiry and per-address limits on %s', (driver) => {
     expect(login.status).toBe(200);
     expect(login.body.expiresIn).toBe(1);
     const auth = { authorization: `Bearer ${login.body.accessToken}` };
-    await new Promise((r) => setTimeout(r, 2_100));
+    clock += TTL_MS - 1;
+    expect((await post('/claims', undefined, auth)).status).toBe(200);
+    clock += 1;
     const late = await post('/claims', undefined, auth);
     expect(late.status).toBe(401);
     expect(late.body.message).toMatch(/expired/);

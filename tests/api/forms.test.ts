@@ -1,4 +1,5 @@
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../src/server/auth/tokens';
@@ -261,8 +262,10 @@ describe.each(DRIVERS)('feedback and support forms on %s', (driver) => {
   it('keeps the submission and answers 200 when the copy cannot be mailed', async () => {
     const { config } = server.ctx;
     const saved = config.smtpUrl;
-    // Nothing listens on port 9 of loopback: the SMTP connection is refused.
-    config.smtpUrl = 'smtp://127.0.0.1:9';
+    // A mail server on a free loopback port that hangs up on every connection.
+    const hangUp = createServer((socket) => socket.destroy());
+    await new Promise<void>((listening) => hangUp.listen(0, '127.0.0.1', listening));
+    config.smtpUrl = `smtp://127.0.0.1:${(hangUp.address() as AddressInfo).port}`;
     try {
       const r = await post(
         '/post-feedback',
@@ -280,6 +283,7 @@ describe.each(DRIVERS)('feedback and support forms on %s', (driver) => {
       expect(row?.mailError).toBeTruthy();
     } finally {
       config.smtpUrl = saved;
+      await new Promise((closed) => hangUp.close(closed));
     }
   });
 });

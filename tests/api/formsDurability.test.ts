@@ -1,6 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,23 +11,6 @@ import { migrate } from '../../src/server/store/migrate';
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const PASSWORD = 'Durable1234';
 
-/** A free port in 8500-8599 (this suite's share of the machine's ports). */
-async function freePort(): Promise<number> {
-  for (
-    let n = 0, port = 8500 + Math.floor(Math.random() * 100);
-    n < 100;
-    n++, port = 8500 + ((port - 8499) % 100)
-  ) {
-    const free = await new Promise<boolean>((done) => {
-      const srv = createServer();
-      srv.once('error', () => done(false));
-      srv.listen(port, '127.0.0.1', () => srv.close(() => done(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error('No free port in 8500-8599');
-}
-
 /** The server as its own process, as `npm start` runs it (without the client). */
 function serverArgs(): string[] {
   return ['--import', 'tsx', join(ROOT, 'scripts/serve-api.ts')];
@@ -36,6 +18,7 @@ function serverArgs(): string[] {
 
 describe('form submissions survive a killed server (DuckDB)', () => {
   const dataDir = mkdtempSync('/tmp/forms-durable-');
+  /** The port of the running server: each start asks for a free one and reads which it got. */
   let port: number;
   let child: ChildProcess | undefined;
   let output = '';
@@ -49,7 +32,7 @@ describe('form submissions survive a killed server (DuckDB)', () => {
       env: {
         ...process.env,
         DATA_DIR: dataDir,
-        PORT: String(port),
+        PORT: '0',
         HOST: '127.0.0.1',
         SEED_DEMO: '0',
         DATABASE_URL: '',
@@ -66,10 +49,16 @@ describe('form submissions survive a killed server (DuckDB)', () => {
     });
     for (let i = 0; i < 600; i++) {
       if (proc.exitCode !== null) throw new Error(`The server exited (${proc.exitCode}):\n${output}`);
+      const listening = /API listening at http:\/\/[^\s/]+:(\d+)/.exec(output);
+      if (!listening) {
+        await new Promise((r) => setTimeout(r, 100));
+        continue;
+      }
+      port = Number(listening[1]);
       try {
         if ((await fetch(url('/readyz'))).status === 200) return proc;
       } catch {
-        // Not listening yet.
+        // Listening, not answering yet.
       }
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -107,7 +96,6 @@ describe('form submissions survive a killed server (DuckDB)', () => {
   });
 
   beforeAll(async () => {
-    port = await freePort();
     // The user exists before the server starts: created straight in the DuckDB file, then closed.
     const store = await openStore({ dataDir });
     try {

@@ -38,6 +38,8 @@ export interface TestServerOptions {
   clientDir?: string;
   /** Receives the server's log lines (JSON, level info and up); no logging by default. */
   log?: (line: string) => void;
+  /** The clock tokens are issued and checked by (config.now); the system clock by default. */
+  now?: () => Date;
 }
 
 /**
@@ -58,7 +60,7 @@ export async function startTestServer(opts: TestServerOptions): Promise<TestServ
     ...opts.env,
   });
   const { app, ctx } = await startServer({
-    config,
+    config: opts.now ? { ...config, now: opts.now } : config,
     seedWhenEmpty: false,
     logger: opts.log ? { level: 'info', stream: { write: opts.log } } : false,
     clientDir: opts.clientDir,

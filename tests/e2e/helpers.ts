@@ -118,7 +118,7 @@ export interface ExtraServer {
 }
 
 /**
- * Starts the real app in a child process on 127.0.0.1:`port` (use 8720-8729) with a fresh DuckDB in
+ * Starts the real app in a child process on a free port of 127.0.0.1 with a fresh DuckDB in
  * `dataDir`, seeded like the e2e server (demo users, seed 7) at `sites` sites, and the definitions
  * of `dashboardsDir` (watched). The client build is the one the Playwright web server made.
  */

@@ -1,3 +1,4 @@
+import { E2E_BROWSER_NOW } from './e2eEnv';
 import { signIn } from './helpers';
 import { expect, test } from './test';
 
@@ -103,7 +104,8 @@ test('an HTTP 500 from the API shows the internal server error message bar', asy
 });
 
 test('an HTTP 504 shows the timeout message naming support, gone after 10 s', async ({ page }) => {
-  test.setTimeout(60_000);
+  // The page's timers run on a clock the test moves: the 10 s pass without waiting for them.
+  await page.clock.install({ time: new Date(E2E_BROWSER_NOW) });
   await page.route('**/api/sites', (route) => route.fulfill({ status: 504, body: '' }));
   await page.goto('/login');
   await page.getByLabel('Username').fill('admin');
@@ -113,21 +115,29 @@ test('an HTTP 504 shows the timeout message naming support, gone after 10 s', as
   await expect(bar).toBeVisible();
   await expect(bar).toHaveAttribute('data-type', 'timeout');
   await expect(bar).toContainText('LeaseHawk Support');
-  await page.waitForTimeout(8_000);
+  await page.clock.runFor(8_000);
   await expect(bar).toBeVisible();
-  await expect(bar).toBeHidden({ timeout: 4_000 });
+  await page.clock.runFor(2_000);
+  // Between the moves the clock runs at the real pace: a short wait keeps a late close a failure.
+  await expect(bar).toBeHidden({ timeout: 2_000 });
 });
 
 test('the Loading Data indicator appears only for slow requests', async ({ page }) => {
   await signIn(page);
+  // The sites request is answered only once the indicator shows: slow for as long as it takes.
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
   await page.route('**/api/sites', async (route) => {
-    await new Promise((r) => setTimeout(r, 1500));
+    await answered;
     await route.continue();
   });
   await page.reload();
   await expect(page.getByTestId('loading-data')).toBeVisible();
   await expect(page.getByTestId('loading-data')).toHaveText('Loading Data');
-  await expect(page.getByTestId('loading-data')).toBeHidden({ timeout: 5_000 });
+  answer();
+  await expect(page.getByTestId('loading-data')).toBeHidden();
 });
 
 test('signed in, an unknown dashboard path redirects through /login to /dashboard', async ({ page }) => {

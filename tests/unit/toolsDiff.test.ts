@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { diffDefinitionSets } from '../../engine/tools/diff/diffDefinitionSets';
 import type { DiffReport, PropertyChange } from '../../engine/tools/diff/diffReport';
 import { diffValues } from '../../engine/tools/diff/diffValues';
@@ -7,15 +7,14 @@ import { renderDiffText } from '../../engine/tools/diff/renderDiffText';
 import type { JsonValue } from '../../engine/tools/jsonValue';
 import { loadVersions } from '../../engine/tools/loadVersions';
 import { readWorkingTree } from '../../engine/tools/sources/readWorkingTree';
-import { fixtures, root, runCli } from '../fixtures/tools/runCli';
-
-vi.setConfig({ testTimeout: 120_000 });
+import { runDiff } from '../../scripts/dashboards-diff';
+import { fixtures, root } from '../fixtures/tools/runCli';
+import { runTool } from '../fixtures/tools/runTool';
 
 const fixture = (name: string) => join('tests', 'fixtures', 'tools', name);
 /** The fixtures' endpoint index: each side of a diff is checked against it, as dashboards:check does. */
 const index = join(root, 'tests', 'fixtures', 'tools', 'endpoints.json');
-const diffCli = (args: string[], cwd?: string) =>
-  runCli('dashboards-diff.ts', ['--endpoints', index, ...args], cwd);
+const diffCli = (args: string[], cwd?: string) => runTool(runDiff, ['--endpoints', index, ...args], { cwd });
 const load = (name: string) => {
   const loaded = loadVersions(readWorkingTree([fixture(name)], root));
   expect(loaded.errors).toEqual([]);

@@ -1,14 +1,13 @@
 import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exampleValidator } from '../../engine/tools/docs/exampleValidator';
 import { exampleValue } from '../../engine/tools/docs/exampleValue';
 import { renderReference, widgetKinds } from '../../engine/tools/docs/renderReference';
 import { loadSchemaSet } from '../../engine/tools/schemaSet';
-import { runCli } from '../fixtures/tools/runCli';
-
-vi.setConfig({ testTimeout: 120_000 });
+import { runDocs } from '../../scripts/docs-dashboards';
+import { runTool } from '../fixtures/tools/runTool';
 
 const set = loadSchemaSet();
 
@@ -52,12 +51,12 @@ describe('the definition reference', () => {
 describe('npm run docs:dashboards', () => {
   it('--check exits 0 when the file is current and 1 when it is stale', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'tools-docs-')), 'dashboards.md');
-    expect(runCli('docs-dashboards.ts', ['--check', '--out', out]).status).toBe(1);
-    expect(runCli('docs-dashboards.ts', ['--out', out]).status).toBe(0);
+    expect(runTool(runDocs, ['--check', '--out', out]).status).toBe(1);
+    expect(runTool(runDocs, ['--out', out]).status).toBe(0);
     expect(readFileSync(out, 'utf8')).toBe(renderReference(set));
-    expect(runCli('docs-dashboards.ts', ['--check', '--out', out]).status).toBe(0);
+    expect(runTool(runDocs, ['--check', '--out', out]).status).toBe(0);
     appendFileSync(out, '\nhand edit\n');
-    const stale = runCli('docs-dashboards.ts', ['--check', '--out', out]);
+    const stale = runTool(runDocs, ['--check', '--out', out]);
     expect(stale.stderr).toContain('is stale; run npm run docs:dashboards');
     expect(stale.status).toBe(1);
   });

@@ -1,13 +1,13 @@
 import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatDefinitionText } from '../../engine/tools/formatDefinitionText';
 import { CANONICAL_LAYOUT, printJson } from '../../engine/tools/printJson';
 import { loadSchemaSet } from '../../engine/tools/schemaSet';
-import { fixtures, root, runCli } from '../fixtures/tools/runCli';
-
-vi.setConfig({ testTimeout: 120_000 });
+import { runFormat } from '../../scripts/dashboards-format';
+import { fixtures, root } from '../fixtures/tools/runCli';
+import { runTool } from '../fixtures/tools/runTool';
 
 const set = loadSchemaSet();
 const copy = (name: string) => {
@@ -59,7 +59,7 @@ describe('formatDefinitionText', () => {
 
 describe('npm run dashboards:format', () => {
   it('--check passes a formatted file', () => {
-    const r = runCli('dashboards-format.ts', ['--check', copy('base.json')]);
+    const r = runTool(runFormat, ['--check', copy('base.json')]);
     expect(r.stdout).toBe('');
     expect(r.status).toBe(0);
   });
@@ -67,12 +67,12 @@ describe('npm run dashboards:format', () => {
   it('--check lists an unformatted file and exits 1; formatting it makes it pass', () => {
     const file = copy('reordered.json');
     const before = readFileSync(file, 'utf8');
-    const check = runCli('dashboards-format.ts', ['--check', file]);
+    const check = runTool(runFormat, ['--check', file]);
     expect(check.stdout.trim()).toMatch(/reordered\.json$/);
     expect(check.status).toBe(1);
     expect(readFileSync(file, 'utf8')).toBe(before);
-    expect(runCli('dashboards-format.ts', [file]).status).toBe(0);
+    expect(runTool(runFormat, [file]).status).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe(formatDefinitionText(before, set));
-    expect(runCli('dashboards-format.ts', ['--check', file]).status).toBe(0);
+    expect(runTool(runFormat, ['--check', file]).status).toBe(0);
   });
 });

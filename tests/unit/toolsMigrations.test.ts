@@ -1,15 +1,16 @@
 import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkDefinitionText } from '../../engine/definitions/loadDefinition';
 import { migrateDefinition } from '../../engine/definitions/migrations/migrateDefinition';
 import { currentSchemaVersion, migrationSteps } from '../../engine/definitions/migrations/migrationSteps';
 import { v0ToV1 } from '../../engine/definitions/migrations/v0ToV1';
 import { v1ToV2 } from '../../engine/definitions/migrations/v1ToV2';
-import { fixtures, root, runCli } from '../fixtures/tools/runCli';
-
-vi.setConfig({ testTimeout: 120_000 });
+import { runFormat } from '../../scripts/dashboards-format';
+import { runMigrate } from '../../scripts/dashboards-migrate';
+import { fixtures, root } from '../fixtures/tools/runCli';
+import { runTool } from '../fixtures/tools/runTool';
 
 describe('migration steps', () => {
   it('chain from one version to the next, up to the version page.schema.json accepts', () => {
@@ -90,16 +91,16 @@ describe('npm run dashboards:migrate', () => {
     const file = join(dir, 'legacy-v0.json');
     copyFileSync(join(fixtures, 'legacy-v0.json'), file);
     copyFileSync(join(fixtures, 'base.json'), join(dir, 'base.json'));
-    const check = runCli('dashboards-migrate.ts', ['--check', dir]);
+    const check = runTool(runMigrate, ['--check', dir]);
     expect(check.stdout.trim()).toMatch(/legacy-v0\.json$/);
     expect(check.status).toBe(1);
-    const run = runCli('dashboards-migrate.ts', [dir]);
+    const run = runTool(runMigrate, [dir]);
     expect(run.stdout).toMatch(/migrated .*legacy-v0\.json from schemaVersion 0 to 2/);
     expect(run.status).toBe(0);
     const migrated = JSON.parse(readFileSync(file, 'utf8'));
     expect(migrated.schemaVersion).toBe(2);
     expect(migrated.menu).toEqual({ label: 'Items' });
-    expect(runCli('dashboards-migrate.ts', ['--check', dir]).status).toBe(0);
-    expect(runCli('dashboards-format.ts', ['--check', dir]).status).toBe(0);
+    expect(runTool(runMigrate, ['--check', dir]).status).toBe(0);
+    expect(runTool(runFormat, ['--check', dir]).status).toBe(0);
   });
 });

@@ -1,14 +1,13 @@
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
-import { runCli } from '../fixtures/tools/runCli';
-
-vi.setConfig({ testTimeout: 120_000 });
+import { describe, expect, it } from 'vitest';
+import { runPrint } from '../../scripts/dashboards-print';
+import { runTool } from '../fixtures/tools/runTool';
 
 const fixture = (name: string) => join('tests', 'fixtures', 'tools', name);
 
 describe('npm run dashboards:print', () => {
   it('prints a file normalized: defaults filled, shorthand resolved, $schema dropped, canonical order', () => {
-    const r = runCli('dashboards-print.ts', [fixture('reordered.json'), '--endpoints', 'none.json']);
+    const r = runTool(runPrint, [fixture('reordered.json'), '--endpoints', 'none.json']);
     expect(r.status).toBe(0);
     const page = JSON.parse(r.stdout);
     expect(Object.keys(page).slice(0, 3)).toEqual(['schemaVersion', 'id', 'route']);
@@ -21,19 +20,19 @@ describe('npm run dashboards:print', () => {
   });
 
   it('finds a page of dashboards/ by id', () => {
-    const r = runCli('dashboards-print.ts', ['home']);
+    const r = runTool(runPrint, ['home']);
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout).id).toBe('home');
   });
 
   it('exits 2 with the located errors of an invalid definition', () => {
-    const r = runCli('dashboards-print.ts', [fixture('invalid.json'), '--endpoints', 'none.json']);
+    const r = runTool(runPrint, [fixture('invalid.json'), '--endpoints', 'none.json']);
     expect(r.stderr).toMatch(/invalid\.json:15:7 \/params\/view\/resetOnAply unknown property/);
     expect(r.status).toBe(2);
   });
 
   it('exits 2 for an unknown page id, naming the known ones', () => {
-    const r = runCli('dashboards-print.ts', ['no-such-page']);
+    const r = runTool(runPrint, ['no-such-page']);
     expect(r.stderr).toMatch(/no page with id 'no-such-page'.*home/);
     expect(r.status).toBe(2);
   });

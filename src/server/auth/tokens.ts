@@ -25,8 +25,15 @@ export interface ExtendedClaims {
   accountIds: number[];
 }
 
+/** The issue time of a token and its expiry `ttlSeconds` later, in whole seconds as JWT has them. */
+function lifetime(config: Config, ttlSeconds: number): { iat: number; exp: number } {
+  const iat = Math.floor((config.now?.() ?? new Date()).getTime() / 1000);
+  return { iat, exp: iat + ttlSeconds };
+}
+
 /** Signs a short-lived access token (HS256). */
 export function signAccessToken(config: Config, c: AccessClaims): Promise<string> {
+  const { iat, exp } = lifetime(config, config.accessTokenTtlSeconds);
   return (
     new SignJWT({
       typ: ACCESS,
@@ -39,8 +46,8 @@ export function signAccessToken(config: Config, c: AccessClaims): Promise<string
       .setSubject(String(c.userId))
       // A unique id, so two tokens issued within one second (a login, then a refresh) still differ.
       .setJti(randomUUID())
-      .setIssuedAt()
-      .setExpirationTime(`${config.accessTokenTtlSeconds}s`)
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
       .sign(config.jwtSecret)
   );
 }
@@ -51,12 +58,13 @@ export function signExtendedToken(
   c: ExtendedClaims,
   ttlSeconds = config.refreshTokenTtlSeconds,
 ): Promise<string> {
+  const { iat, exp } = lifetime(config, ttlSeconds);
   return new SignJWT({ typ: EXTENDED, sid: c.sessionId, all: c.allAccounts, acc: c.accountIds })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuer(ISSUER)
     .setSubject(String(c.userId))
-    .setIssuedAt()
-    .setExpirationTime(`${ttlSeconds}s`)
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
     .sign(config.jwtSecret);
 }
 
@@ -72,7 +80,11 @@ export class TokenError extends Error {
 
 async function verify(config: Config, token: string, typ: string) {
   try {
-    const { payload } = await jwtVerify(token, config.jwtSecret, { issuer: ISSUER, algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, config.jwtSecret, {
+      issuer: ISSUER,
+      algorithms: ['HS256'],
+      currentDate: config.now?.(),
+    });
     if (payload.typ !== typ) throw new TokenError(`Not an ${typ} token`);
     // Every token names its session; one without (issued before sessions were named) is refused.
     if (typeof payload.sid !== 'string' || !payload.sid) throw new TokenError('The token is not valid');

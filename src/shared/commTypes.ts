@@ -1,6 +1,9 @@
 /**
  * Communication types and the filter choices that map onto them (SPEC.md sections 3 and 7).
- * The client builds request bodies from these maps; the server validates against COMM_TYPES.
+ * The server builds its answers from these maps (the Volume chart's categories, the Response Time
+ * page's types and their names). The client does not import them: the types a filter choice sends
+ * come from the value maps of dashboards/_shared.json, and request bodies are validated against
+ * the enum of schemas/api/common.schema.json, not against COMM_TYPES.
  */
 
 /** The communication types stored in communications.comm_type. */

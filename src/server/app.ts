@@ -12,6 +12,7 @@ import { ResultCache } from './analytics/resultCache';
 import { SessionRevocations } from './auth/revokedSessions';
 import type { Config } from './config';
 import { registerRoutes } from './routes';
+import { schemaErrorMessage, validateWithApiSchemas } from './schemaValidation';
 import { isConnectionFailure, type Store } from './store';
 
 /** What every route plugin receives. */
@@ -58,6 +59,9 @@ function validationMessage(err: FastifyError): { message: string; field: string 
   const extra = (first.params as { additionalProperty?: string }).additionalProperty;
   const pointer = first.instancePath || '';
   const field = missing ? `${pointer}/${missing}` : extra ? `${pointer}/${extra}` : pointer || '/';
+  // A schema that says in its own words what the value must be is quoted as it is.
+  const own = schemaErrorMessage(first);
+  if (own) return { message: own, field };
   const what = missing ? 'is required' : extra ? 'is not a known field' : (first.message ?? 'is not valid');
   return { message: `${err.validationContext ?? 'body'} ${field} ${what}`, field };
 }
@@ -76,8 +80,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     },
     // Only a listed proxy may name the client in X-Forwarded-For (sign-in rate limits count by address).
     trustProxy: ctx.config.trustedProxies.length ? ctx.config.trustedProxies : false,
-    ajv: { customOptions: { allErrors: false, coerceTypes: false, removeAdditional: false } },
   });
+  // Every route validates with the schemas of schemas/api through one Ajv (schemaValidation.ts).
+  validateWithApiSchemas(app);
   app.decorate('ctx', ctx);
   app.decorate('resultCache', new ResultCache(ctx.config.resultCacheBytes));
   app.decorate('sessions', new SessionRevocations(ctx.store));

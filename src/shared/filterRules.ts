@@ -11,20 +11,9 @@ export const TOO_MANY_SITES_MESSAGE =
 export const TOO_MANY_ACCOUNTS_MESSAGE =
   'Too many accounts have been selected. Please select one account or all accounts.';
 
-/** A site as GET /api/sites returns it. */
-export interface Site {
-  id: number;
-  name: string;
-  accountId: number;
-  siteIsActive?: boolean;
-}
+import type { Account, Site } from './api/types';
 
-/** An account as GET /api/account returns it. */
-export interface Account {
-  accountId: number;
-  accountName: string;
-  isActive?: boolean;
-}
+export type { Account, Site };
 
 /** What the user did in the Accounts list: 'ALL' (Check All), 'NONE' (Uncheck All) or one account. */
 export type AccountChange = { kind: 'all' } | { kind: 'none' } | { kind: 'toggle'; accountId: number };

@@ -16,15 +16,15 @@ import {
 } from '../../src/shared/filterRules';
 
 const accounts: Account[] = [
-  { accountId: 1, accountName: 'One' },
-  { accountId: 2, accountName: 'Two' },
+  { accountId: 1, accountName: 'One', isActive: true },
+  { accountId: 2, accountName: 'Two', isActive: true },
   { accountId: 3, accountName: 'Three', isActive: false },
 ];
 const sites: Site[] = [
-  { id: 10, name: 'beta Court', accountId: 1 },
-  { id: 11, name: 'Alpha Place', accountId: 1 },
+  { id: 10, name: 'beta Court', accountId: 1, siteIsActive: true },
+  { id: 11, name: 'Alpha Place', accountId: 1, siteIsActive: true },
   { id: 20, name: 'alpha Gardens', accountId: 2, siteIsActive: false },
-  { id: 30, name: 'Cedar', accountId: 3 },
+  { id: 30, name: 'Cedar', accountId: 3, siteIsActive: true },
 ];
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 

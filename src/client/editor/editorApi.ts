@@ -1,46 +1,29 @@
-import type { NormalizedPage } from '../../../engine';
+import type {
+  DefinitionSources,
+  EditorEndpoints,
+  EditorSettings,
+  DefinitionCheck as GeneratedCheck,
+  SavedDefinition,
+} from '../../shared/api/types';
+import type { WithNormalizedPage } from '../../shared/api/withNormalizedPage';
 import { request } from '../api';
+
+export type { DefinitionProblem, DefinitionSource, EditorEndpoint } from '../../shared/api/types';
 
 /** The query key of the definition files' texts (fetched once per visit: see DashboardEditor). */
 export const SOURCES_QUERY_KEY = ['dashboard-editor', 'sources'];
 
-/** One definition file as the server holds it. */
-export interface DefinitionSource {
-  file: string;
-  text: string;
-  /** The version of `text` (a hash); a save sends it back to say what it was edited from. */
-  version: string;
-}
-
-import type { EditorEndpoint } from '../../shared/editorEndpoint';
-
-export type { EditorEndpoint };
-
-/** One located problem: `text` is the line `npm run dashboards:check` prints. */
-export interface DefinitionProblem {
-  line: number;
-  column: number;
-  pointer: string;
-  message: string;
-  severity: 'error' | 'warning';
-  text: string;
-}
-
-/** The server's check of an edited text. */
-export interface DefinitionCheck {
-  errors: DefinitionProblem[];
-  /** Present when the text is valid. */
-  normalized?: NormalizedPage;
-}
+/** The server's check of an edited text, with the normalized page (present when valid) as the engine types it. */
+export type DefinitionCheck = WithNormalizedPage<GeneratedCheck>;
 
 /** GET /api/dashboards/sources: every definition file's text. */
-export async function fetchSources(): Promise<DefinitionSource[]> {
-  return (await request<{ sources: DefinitionSource[] }>('/api/dashboards/sources')).sources;
+export async function fetchSources(): Promise<DefinitionSources['sources']> {
+  return (await request<DefinitionSources>('/api/dashboards/sources')).sources;
 }
 
 /** GET /api/dashboards/editor-settings: whether this server saves edits. */
-export function fetchEditorSettings(): Promise<{ writable: boolean }> {
-  return request<{ writable: boolean }>('/api/dashboards/editor-settings');
+export function fetchEditorSettings(): Promise<EditorSettings> {
+  return request<EditorSettings>('/api/dashboards/editor-settings');
 }
 
 /** POST /api/dashboards/validate: the located errors of `text` as the content of `file`. */
@@ -53,7 +36,7 @@ export function validateSource(file: string, text: string, signal?: AbortSignal)
 }
 
 /** The answer of a save or a creation. */
-export type SaveAnswer = DefinitionCheck & { saved: boolean; file: string; version: string };
+export type SaveAnswer = WithNormalizedPage<SavedDefinition>;
 
 /**
  * PUT /api/dashboards/sources/:file: saves a valid text (400 with the errors otherwise) edited from
@@ -72,6 +55,6 @@ export function createSource(file: string, text: string): Promise<SaveAnswer> {
 }
 
 /** GET /api/dashboards/endpoints: the endpoints definitions may bind to, for completion. */
-export async function fetchEndpoints(): Promise<EditorEndpoint[]> {
-  return (await request<{ endpoints: EditorEndpoint[] }>('/api/dashboards/endpoints')).endpoints;
+export async function fetchEndpoints(): Promise<EditorEndpoints['endpoints']> {
+  return (await request<EditorEndpoints>('/api/dashboards/endpoints')).endpoints;
 }

@@ -3,11 +3,8 @@ import { useState } from 'react';
 import { ApiError } from '../api';
 import { type DefinitionSource, SOURCES_QUERY_KEY, saveSource } from './editorApi';
 
-/** The file as it is on disk when a save found it changed since the editor loaded it. */
-export interface DiskVersion {
-  text: string;
-  version: string;
-}
+/** The file as it is on disk when a save found it changed since the editor loaded it (the 409's `current`). */
+export type DiskVersion = Omit<DefinitionSource, 'file'>;
 
 /** Where the last save of the open file stands. */
 export type SaveState =

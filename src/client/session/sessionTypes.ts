@@ -1,30 +1,12 @@
-/** The authentication response of POST /token (SPEC.md section 3). */
-export interface AuthTokens {
-  accessToken: string;
-  refreshToken: string;
-  userId: number | string;
-  /** Sent with every data request; carries the user's data scope. */
-  extendedDataToken: string;
-}
+import type { ClaimsResponse, TokenResponse } from '../../shared/api/types';
 
-/** One claim of the signed-in user. */
-export interface Claim {
-  type: string;
-  value: string;
-}
+/** The authentication response of POST /token (SPEC.md section 3), kept under the jwt storage key. */
+export type AuthTokens = TokenResponse;
 
-/** The user info of POST /claims. */
-export interface UserInfo {
-  username: string;
-  firstName: string;
-  lastName: string;
-  /** Prefills the feedback and support forms. */
-  email?: string;
-  allAccountAccess: boolean;
-  claims: Claim[];
-  isImpersonating?: boolean;
-  impersonator?: string | null;
-}
+/** The user info of POST /claims, kept under the claims storage key. */
+export type UserInfo = ClaimsResponse;
+
+export type { Claim } from '../../shared/api/types';
 
 /** Whether the session is an impersonation and the impersonator's username. */
 export interface ImpersonationInfo {

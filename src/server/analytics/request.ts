@@ -1,32 +1,16 @@
 import type { FastifyRequest } from 'fastify';
+import type { DataRequest, SortDirection, TimeTrendGroup } from '../../shared/api/types';
 import { scopedSiteIds, scopeOf } from '../auth/scope';
 import { previousSpan, type Span, spanOf } from './period';
 import { dataVersion } from './rollups';
 
-/** One entry of the sort list: a field of the rows and a direction. */
+/**
+ * One entry of a sort list: a field of the rows and a direction. Each request schema allows its
+ * own columns; the table definitions and their defaults name any column, hence a plain string.
+ */
 export interface SortEntry {
   column: string;
-  direction?: 'asc' | 'desc';
-}
-
-/** A data request body as the schemas in schemas/api allow it. */
-export interface DataBody {
-  siteIds?: number[];
-  accountIds?: number[];
-  jwtExtendedToken?: string;
-  startDate?: string;
-  endDate?: string;
-  previousStartDate?: string;
-  previousEndDate?: string;
-  limit?: number;
-  skip?: number;
-  sort?: SortEntry[];
-  relationshipIds?: number[];
-  commTypes?: string[];
-  initialCommunication?: 0 | 1;
-  timeTrendGroup?: 'week' | 'month' | 'quarter';
-  siteId?: number | null;
-  requestedData?: number;
+  direction?: SortDirection;
 }
 
 /** Everything a query needs, already limited to the caller's scope. */
@@ -43,7 +27,7 @@ export interface DataQuery {
   relationshipIds: number[];
   commTypes: string[];
   initialOnly: boolean;
-  trendGroup: 'week' | 'month' | 'quarter';
+  trendGroup: TimeTrendGroup;
   /** Whether the monthly rollups match the data (see rollups.ts); absent or false: raw tables only. */
   rollupsCurrent?: boolean;
   /** The data version read for this request (rollups.ts dataVersion); null before any seed or import. */
@@ -61,7 +45,7 @@ export async function resolveQuery(
   request: FastifyRequest,
   opts: { dates: boolean; siteFilter?: boolean } = { dates: true },
 ): Promise<DataQuery> {
-  const body = (request.body ?? {}) as DataBody;
+  const body = (request.body ?? {}) as DataRequest;
   let period: Span | undefined;
   let previous: Span | undefined;
   if (opts.dates && body.startDate !== undefined && body.endDate !== undefined) {
@@ -84,7 +68,7 @@ export async function resolveQuery(
     previous,
     limit: body.limit ?? DEFAULT_LIMIT,
     skip: body.skip ?? 0,
-    sort: body.sort ?? [],
+    sort: ('sort' in body ? body.sort : undefined) ?? [],
     relationshipIds: body.relationshipIds ?? [],
     commTypes: body.commTypes ?? [],
     initialOnly: body.initialCommunication === 1,

@@ -3,7 +3,7 @@ import { buildOpenApi, type Operation } from './openapi';
 import { registerDataRoutes } from './routes/data';
 import { DATA_ENDPOINTS } from './routes/endpoints';
 import { registerReferenceRoutes } from './routes/reference';
-import { createAnalyticsAjv, loadSchemaFiles } from './schemas';
+import { loadSchemaFiles } from './schemas';
 
 /** A GET answering from the reference schema file. */
 const referenceGet = (path: string, summary: string, def: string): Operation => ({
@@ -42,15 +42,12 @@ export const ANALYTICS_OPERATIONS: readonly Operation[] = [
 
 /**
  * GET /api/sites, /api/account, /api/relationships, /api/data/refresh_time, POST /api/data and
- * /api/data/..., and GET /api/openapi.json. Bodies are validated with the draft 2020-12 schemas of
- * schemas/api, in an encapsulated context so other route families keep Fastify's own validator.
+ * /api/data/..., and GET /api/openapi.json. Bodies are validated with the schemas of schemas/api
+ * (the app's validator, src/server/schemaValidation.ts).
  */
 export async function registerAnalyticsRoutes(app: FastifyInstance): Promise<void> {
-  const files = loadSchemaFiles();
-  const ajv = createAnalyticsAjv(files);
-  const openapi = buildOpenApi(files, ANALYTICS_OPERATIONS);
+  const openapi = buildOpenApi(loadSchemaFiles(), ANALYTICS_OPERATIONS);
   await app.register(async (scoped) => {
-    scoped.setValidatorCompiler(({ schema }) => ajv.compile(schema));
     await registerReferenceRoutes(scoped);
     await registerDataRoutes(scoped);
     scoped.get('/api/openapi.json', async () => openapi);

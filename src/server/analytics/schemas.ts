@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { join } from 'node:path';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { API_SCHEMA_BASE, API_SCHEMA_DIR, apiRef, createApiAjv } from '../schemaValidation';
 
-/** Where the analytics schemas live (schemas/api, top level; auth/ belongs to the auth routes). */
-export const SCHEMA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'schemas', 'api');
+/** Where the analytics schemas live (schemas/api, top level; auth/, forms/ and dashboards/ belong to their routes). */
+export const SCHEMA_DIR = API_SCHEMA_DIR;
 
 /** The $id prefix of every analytics schema file. */
-export const SCHEMA_BASE = 'https://hawkeye.local/schemas/api/';
+export const SCHEMA_BASE = API_SCHEMA_BASE;
 
 /** A loaded schema file: its name (without .schema.json) and its JSON. */
 export interface SchemaFile {
@@ -26,14 +26,12 @@ export function loadSchemaFiles(dir = SCHEMA_DIR): SchemaFile[] {
     }));
 }
 
-/** An Ajv (draft 2020-12) holding every analytics schema, for request validation and tests. */
-export function createAnalyticsAjv(files = loadSchemaFiles()): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false });
-  for (const f of files) ajv.addSchema(f.schema);
-  return ajv;
+/** The server's Ajv (src/server/schemaValidation.ts), holding every API schema, for tests. */
+export function createAnalyticsAjv(): Ajv2020 {
+  return createApiAjv();
 }
 
 /** A `$ref` to one definition, e.g. ref('caller-behavior', 'bySiteRequest'). */
 export function ref(file: string, def: string): { $ref: string } {
-  return { $ref: `${SCHEMA_BASE}${file}.schema.json#/$defs/${def}` };
+  return apiRef(`${file}.schema.json`, def);
 }

@@ -4,13 +4,3 @@ import type { AuthLimits } from './authLimits';
 export interface AuthDeps {
   limits: AuthLimits;
 }
-
-/** POST /token body, as schemas/api/auth/token-request.json describes it. */
-export interface TokenRequest {
-  grantType: 'password' | 'refresh_token' | 'impersonation';
-  clientId: 'HawkEye';
-  username?: string;
-  password?: string;
-  refreshToken?: string;
-  impersonationToken?: string;
-}

@@ -1,16 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import claimsResponseSchema from '../../../schemas/api/auth/claims-response.json';
+import type { Claim, ClaimsResponse } from '../../shared/api/types';
+import { responseSchema } from '../schemaValidation';
 import { MESSAGES, refuse } from './replies';
-import { responseSchema } from './schemaValidation';
 import { requireCaller, requireDataScope } from './scope';
-import { type Claim, findUserById, userAccountIds, userExtraClaims } from './userLookup';
+import { findUserById, userAccountIds, userExtraClaims } from './userLookup';
 
 /**
  * The user info of the caller: names, all-account access, claims (AccountId per granted account,
  * AllAccountAccess, then user_claims rows such as HawkEyeDashboardILS) and impersonation info.
  * Read from the database, so a changed grant shows at once.
  */
-async function userInfo(request: FastifyRequest, reply: FastifyReply) {
+async function userInfo(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<ClaimsResponse | FastifyReply> {
   const caller = request.caller!;
   const { store } = request.server.ctx;
   const user = await findUserById(store, caller.userId);

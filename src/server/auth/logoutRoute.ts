@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import logoutRequestSchema from '../../../schemas/api/auth/logout-request.json';
 import okResponseSchema from '../../../schemas/api/auth/ok-response.json';
+import type { LogoutRequest, OkResponse } from '../../shared/api/types';
+import { responseSchema } from '../schemaValidation';
 import { revokeFamily, sessionLock, sessionOfRefreshToken } from './refreshTokens';
-import { responseSchema } from './schemaValidation';
 
 /**
  * POST /logout { refreshToken }: revokes the token's whole family, and with it every access and
@@ -10,7 +11,7 @@ import { responseSchema } from './schemaValidation';
  * may have expired), and an unknown token still answers 200, so signing out never fails.
  */
 export function registerLogoutRoute(scope: FastifyInstance): void {
-  scope.post<{ Body: { refreshToken: string } }>(
+  scope.post<{ Body: LogoutRequest; Reply: OkResponse }>(
     '/logout',
     { schema: { body: logoutRequestSchema, response: { 200: responseSchema(okResponseSchema) } } },
     async (request) => {
@@ -21,7 +22,7 @@ export function registerLogoutRoute(scope: FastifyInstance): void {
         // The session's access and extended data tokens stop working now, not when they expire.
         request.server.sessions.ended(familyId);
       }
-      return { ok: true as const };
+      return { ok: true };
     },
   );
 }

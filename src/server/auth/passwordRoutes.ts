@@ -2,15 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import forgotPasswordRequestSchema from '../../../schemas/api/auth/forgot-password-request.json';
 import okResponseSchema from '../../../schemas/api/auth/ok-response.json';
 import resetPasswordRequestSchema from '../../../schemas/api/auth/reset-password-request.json';
+import type { ForgotPasswordRequest, ResetPasswordRequest } from '../../shared/api/types';
 import { passwordPolicyError } from '../../shared/passwordPolicy';
 import { sendMail } from '../mail/sendMail';
+import { responseSchema } from '../schemaValidation';
 import type { AuthDeps } from './authDeps';
 import { reserveAll } from './authLimits';
 import { revokeUserSessions } from './refreshTokens';
 import { MESSAGES, refuse, tooMany } from './replies';
 import { resetEmail } from './resetEmail';
 import { createResetToken, spendResetToken } from './resetTokens';
-import { responseSchema } from './schemaValidation';
 import { findUserById, findUserByUsername, usernameKey } from './userLookup';
 import { setPassword } from './users';
 
@@ -24,7 +25,7 @@ import { setPassword } from './users';
 export function registerPasswordRoutes(scope: FastifyInstance, deps: AuthDeps): void {
   const ok = { 200: responseSchema(okResponseSchema) };
 
-  scope.post<{ Body: { username: string } }>(
+  scope.post<{ Body: ForgotPasswordRequest }>(
     '/forgotpassword',
     { schema: { body: forgotPasswordRequestSchema, response: ok } },
     async (request, reply) => {
@@ -53,7 +54,7 @@ export function registerPasswordRoutes(scope: FastifyInstance, deps: AuthDeps): 
     },
   );
 
-  scope.post<{ Body: { token: string; password: string } }>(
+  scope.post<{ Body: ResetPasswordRequest }>(
     '/reset-password',
     { schema: { body: resetPasswordRequestSchema, response: ok } },
     async (request, reply) => {

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import tokenRequestSchema from '../../../schemas/api/auth/token-request.json';
 import tokenResponseSchema from '../../../schemas/api/auth/token-response.json';
-import type { AuthDeps, TokenRequest } from './authDeps';
+import type { TokenRequest } from '../../shared/api/types';
+import { responseSchema } from '../schemaValidation';
+import type { AuthDeps } from './authDeps';
 import { impersonationGrant } from './impersonationGrant';
 import { passwordGrant } from './passwordGrant';
 import { refreshGrant } from './refreshGrant';
-import { responseSchema } from './schemaValidation';
 
 /** POST /token: the password, refresh_token and impersonation grants, urlencoded or JSON. */
 export function registerTokenRoute(scope: FastifyInstance, deps: AuthDeps): void {

@@ -1,12 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import type { AccessTokenPayload, ExtendedDataTokenPayload } from '../../shared/api/types';
 import type { Config } from '../config';
+import { apiValidator } from '../schemaValidation';
 
-const ISSUER = 'hawkeye';
-const ACCESS = 'access';
-const EXTENDED = 'extended-data';
+const ISSUER: AccessTokenPayload['iss'] = 'hawkeye';
+const ACCESS: AccessTokenPayload['typ'] = 'access';
+const EXTENDED: ExtendedDataTokenPayload['typ'] = 'extended-data';
 
-/** What an access token says: who is calling, and who is impersonating them, if anyone. */
+/** The claims of a payload that the code sets; SignJWT adds the registered ones (iss, sub, jti, iat, exp). */
+type OwnClaims<P> = Omit<P, 'iss' | 'sub' | 'jti' | 'iat' | 'exp'>;
+
+/** The payload checks of schemas/api/auth, built on first use. */
+let isAccessPayload: ((p: unknown) => p is AccessTokenPayload) | undefined;
+let isExtendedPayload: ((p: unknown) => p is ExtendedDataTokenPayload) | undefined;
+
+/** What an access token says (its payload, read): who is calling, and who is impersonating them, if anyone. */
 export interface AccessClaims {
   userId: number;
   username: string;
@@ -16,7 +25,7 @@ export interface AccessClaims {
   impersonator?: string;
 }
 
-/** What an extended data token says: whose data scope it is, and that scope. */
+/** What an extended data token says (its payload, read): whose data scope it is, and that scope. */
 export interface ExtendedClaims {
   userId: number;
   /** The session the token was issued for, as in the access token. */
@@ -34,13 +43,14 @@ function lifetime(config: Config, ttlSeconds: number): { iat: number; exp: numbe
 /** Signs a short-lived access token (HS256). */
 export function signAccessToken(config: Config, c: AccessClaims): Promise<string> {
   const { iat, exp } = lifetime(config, config.accessTokenTtlSeconds);
+  const claims: OwnClaims<AccessTokenPayload> = {
+    typ: ACCESS,
+    username: c.username,
+    sid: c.sessionId,
+    ...(c.impersonator ? { imp: c.impersonator } : {}),
+  };
   return (
-    new SignJWT({
-      typ: ACCESS,
-      username: c.username,
-      sid: c.sessionId,
-      ...(c.impersonator ? { imp: c.impersonator } : {}),
-    })
+    new SignJWT({ ...claims })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuer(ISSUER)
       .setSubject(String(c.userId))
@@ -59,7 +69,13 @@ export function signExtendedToken(
   ttlSeconds = config.refreshTokenTtlSeconds,
 ): Promise<string> {
   const { iat, exp } = lifetime(config, ttlSeconds);
-  return new SignJWT({ typ: EXTENDED, sid: c.sessionId, all: c.allAccounts, acc: c.accountIds })
+  const claims: OwnClaims<ExtendedDataTokenPayload> = {
+    typ: EXTENDED,
+    sid: c.sessionId,
+    all: c.allAccounts,
+    acc: c.accountIds,
+  };
+  return new SignJWT({ ...claims })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuer(ISSUER)
     .setSubject(String(c.userId))
@@ -78,7 +94,7 @@ export class TokenError extends Error {
   }
 }
 
-async function verify(config: Config, token: string, typ: string) {
+async function verify<P>(config: Config, token: string, typ: string, isPayload: (p: unknown) => p is P) {
   try {
     const { payload } = await jwtVerify(token, config.jwtSecret, {
       issuer: ISSUER,
@@ -86,8 +102,9 @@ async function verify(config: Config, token: string, typ: string) {
       currentDate: config.now?.(),
     });
     if (payload.typ !== typ) throw new TokenError(`Not an ${typ} token`);
-    // Every token names its session; one without (issued before sessions were named) is refused.
-    if (typeof payload.sid !== 'string' || !payload.sid) throw new TokenError('The token is not valid');
+    // The payload is the shape of its schema; every token names its session, so one without
+    // (issued before sessions were named) is refused.
+    if (!isPayload(payload)) throw new TokenError('The token is not valid');
     return payload;
   } catch (err) {
     if (err instanceof TokenError) throw err;
@@ -98,18 +115,19 @@ async function verify(config: Config, token: string, typ: string) {
 
 /** Verifies an access token; throws TokenError when it is expired, tampered with or of another kind. */
 export async function verifyAccessToken(config: Config, token: string): Promise<AccessClaims> {
-  const p = await verify(config, token, ACCESS);
+  isAccessPayload ??= apiValidator<AccessTokenPayload>('auth/access-token.json');
+  const p = await verify(config, token, ACCESS, isAccessPayload);
   return {
     userId: Number(p.sub),
-    username: String(p.username),
-    sessionId: String(p.sid),
-    ...(typeof p.imp === 'string' ? { impersonator: p.imp } : {}),
+    username: p.username,
+    sessionId: p.sid,
+    ...(p.imp !== undefined ? { impersonator: p.imp } : {}),
   };
 }
 
 /** Verifies an extended data token; throws TokenError when it is not valid. */
 export async function verifyExtendedToken(config: Config, token: string): Promise<ExtendedClaims> {
-  const p = await verify(config, token, EXTENDED);
-  const acc = Array.isArray(p.acc) ? p.acc.filter((a): a is number => Number.isInteger(a)) : [];
-  return { userId: Number(p.sub), sessionId: String(p.sid), allAccounts: p.all === true, accountIds: acc };
+  isExtendedPayload ??= apiValidator<ExtendedDataTokenPayload>('auth/extended-data-token.json');
+  const p = await verify(config, token, EXTENDED, isExtendedPayload);
+  return { userId: Number(p.sub), sessionId: p.sid, allAccounts: p.all, accountIds: p.acc };
 }

@@ -1,3 +1,4 @@
+import type { Claim } from '../../shared/api/types';
 import type { Queryable } from '../store';
 
 /** A user as sign-in and /claims need it. */
@@ -11,12 +12,6 @@ export interface UserRecord {
   hasPermission: boolean;
   allAccountAccess: boolean;
   isActive: boolean;
-}
-
-/** A claim as /claims lists it. */
-export interface Claim {
-  type: string;
-  value: string;
 }
 
 /**

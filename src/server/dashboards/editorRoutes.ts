@@ -7,10 +7,24 @@ import {
   formatDefinitionError,
   type KnownEndpoints,
   loadEndpointIndex,
-  type NormalizedPage,
 } from '../../../engine/definitions/index';
+import definitionFileSchema from '../../../schemas/api/dashboards/definition-file.json';
+import type {
+  CreateDefinitionRequest,
+  DefinitionCheck,
+  DefinitionFileParams,
+  DefinitionProblem,
+  DefinitionSources,
+  EditorEndpoints,
+  EditorSettings,
+  SaveDefinitionRequest,
+  SavedDefinition,
+  ValidateDefinitionRequest,
+} from '../../shared/api/types';
+import type { WithNormalizedPage } from '../../shared/api/withNormalizedPage';
 import { requireCaller } from '../auth/scope';
 import { userHasClaim } from '../auth/userLookup';
+import { apiRef, responseSchema } from '../schemaValidation';
 import { createDefinitionFile, replaceDefinitionFile } from './definitionWrites';
 import { endpointCatalog } from './endpointCatalog';
 import { sourceVersion } from './sourceVersion';
@@ -18,8 +32,8 @@ import { sourceVersion } from './sourceVersion';
 /** The claim that opens the live definition editor. */
 export const EDITOR_CLAIM = { type: 'HawkEyeDashboardEditor', value: 'Write' } as const;
 
-/** A definition file name the editor may read or write: no folders, no dots but the extension. */
-export const EDITOR_FILE_NAME = /^_?[a-z0-9-]+\.json$/;
+/** A definition file name the editor may read or write (schemas/api/dashboards/definition-file.json). */
+export const EDITOR_FILE_NAME = new RegExp(definitionFileSchema.pattern);
 
 /** Where the editor reads and writes, and what to do after a save. */
 export interface EditorRouteOptions {
@@ -29,21 +43,7 @@ export interface EditorRouteOptions {
   onSaved?: () => void;
 }
 
-/** One located problem as the editor shows it; `text` is the line `npm run dashboards:check` prints. */
-export interface EditorProblem {
-  line: number;
-  column: number;
-  pointer: string;
-  message: string;
-  severity: 'error' | 'warning';
-  text: string;
-}
-
-/** The answer of POST /api/dashboards/validate. */
-export interface EditorCheck {
-  errors: EditorProblem[];
-  normalized?: NormalizedPage;
-}
+type EditorCheck = WithNormalizedPage<DefinitionCheck>;
 
 /** preValidation: a signed-in caller (401) holding HawkEyeDashboardEditor=Write (403). */
 async function requireEditor(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -57,7 +57,16 @@ async function requireEditor(request: FastifyRequest, reply: FastifyReply): Prom
   }
 }
 
-function toProblem(e: DefinitionError): EditorProblem {
+/** preValidation of the routes that write: 403 when this server does not save, whatever the body. */
+function requireWritable(writable: boolean) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    await requireEditor(request, reply);
+    if (reply.sent || writable) return;
+    return reply.status(403).send({ error: 'Forbidden', message: 'Saving is turned off on this server' });
+  };
+}
+
+function toProblem(e: DefinitionError): DefinitionProblem {
   const { line, column, pointer, message, severity } = e;
   return { line, column, pointer, message, severity, text: formatDefinitionError(e) };
 }
@@ -88,21 +97,8 @@ export async function registerEditorRoutes(app: FastifyInstance, options: Editor
       .filter((f) => EDITOR_FILE_NAME.test(f))
       .sort();
 
-  /** The file name when it is a valid definition file name; otherwise the reply is sent. */
-  const validName = (file: unknown, reply: FastifyReply): string | undefined => {
-    if (typeof file === 'string' && EDITOR_FILE_NAME.test(file)) return file;
-    reply.status(400).send({
-      error: 'Bad Request',
-      message:
-        'file must be the name of a definition file such as home.json, or a library file such as _shared.json (a-z, 0-9 and -, then .json)',
-    });
-    return undefined;
-  };
-
-  /** The file name when it is a definition file of the folder; otherwise the reply is sent. */
-  const knownFile = (file: unknown, reply: FastifyReply): string | undefined => {
-    const name = validName(file, reply);
-    if (name === undefined) return undefined;
+  /** The file name (its shape checked by the route schema) when it is a file of the folder; otherwise a 404 is sent. */
+  const knownFile = (name: string, reply: FastifyReply): string | undefined => {
     if (!existsSync(join(dir, name))) {
       reply.status(404).send({ error: 'Not Found', message: `There is no definition file ${name}` });
       return undefined;
@@ -151,82 +147,103 @@ export async function registerEditorRoutes(app: FastifyInstance, options: Editor
     return undefined;
   };
 
-  const textOf = (body: unknown, reply: FastifyReply): string | undefined => {
-    const text = (body as { text?: unknown } | undefined)?.text;
-    if (typeof text === 'string') return text;
-    reply.status(400).send({ error: 'Bad Request', message: 'text must be the definition as a string' });
-    return undefined;
-  };
+  const editor = { preValidation: requireEditor };
+  const writer = { preValidation: requireWritable(writable) };
 
-  /** False, with a 403 sent, when this server does not save. */
-  const mayWrite = (reply: FastifyReply): boolean => {
-    if (writable) return true;
-    reply.status(403).send({ error: 'Forbidden', message: 'Saving is turned off on this server' });
-    return false;
-  };
+  app.get<{ Reply: EditorSettings }>(
+    '/api/dashboards/editor-settings',
+    {
+      ...editor,
+      schema: { response: { 200: responseSchema(apiRef('dashboards/editor-settings-response.json')) } },
+    },
+    async () => ({ writable }),
+  );
 
-  app.get('/api/dashboards/editor-settings', { preValidation: requireEditor }, async () => ({ writable }));
-
-  app.get('/api/dashboards/sources', { preValidation: requireEditor }, async () => ({
-    sources: fileNames().map((file) => {
-      const text = readFileSync(join(dir, file), 'utf8');
-      return { file, text, version: sourceVersion(text) };
+  app.get<{ Reply: DefinitionSources }>(
+    '/api/dashboards/sources',
+    {
+      ...editor,
+      schema: { response: { 200: responseSchema(apiRef('dashboards/definition-sources-response.json')) } },
+    },
+    async () => ({
+      sources: fileNames().map((file) => {
+        const text = readFileSync(join(dir, file), 'utf8');
+        return { file, text, version: sourceVersion(text) };
+      }),
     }),
-  }));
+  );
 
-  app.get('/api/dashboards/endpoints', { preValidation: requireEditor }, async () => ({
-    endpoints: endpointCatalog(loadEndpoints() ?? new Map()),
-  }));
+  app.get<{ Reply: EditorEndpoints }>(
+    '/api/dashboards/endpoints',
+    {
+      ...editor,
+      schema: { response: { 200: responseSchema(apiRef('dashboards/editor-endpoints-response.json')) } },
+    },
+    async () => ({ endpoints: endpointCatalog(loadEndpoints() ?? new Map()) }),
+  );
 
-  app.post('/api/dashboards/validate', { preValidation: requireEditor }, async (request, reply) => {
-    const file = knownFile((request.body as { file?: unknown } | undefined)?.file, reply);
-    if (!file) return reply;
-    const text = textOf(request.body, reply);
-    if (text === undefined) return reply;
-    return check(file, text);
-  });
-
-  app.post('/api/dashboards/sources', { preValidation: requireEditor }, async (request, reply) => {
-    if (!mayWrite(reply)) return reply;
-    const file = validName((request.body as { file?: unknown } | undefined)?.file, reply);
-    if (!file) return reply;
-    const text = textOf(request.body, reply);
-    if (text === undefined) return reply;
-    const exists = () =>
-      reply.status(409).send({
-        error: 'Conflict',
-        message: `A definition file named ${file} already exists; choose another name`,
-      });
-    if (existsSync(join(dir, file))) return exists();
-    const result = checkForSave(file, text, reply);
-    if (!result) return reply;
-    if (!createDefinitionFile(dir, file, text)) return exists();
-    app.log.info(`dashboards editor: ${request.caller?.username} created ${file}`);
-    options.onSaved?.();
-    return reply.status(201).send({
-      saved: true,
-      file,
-      version: sourceVersion(text),
-      errors: result.errors,
-      normalized: result.normalized,
-    });
-  });
-
-  app.put<{ Params: { file: string } }>(
-    '/api/dashboards/sources/:file',
-    { preValidation: requireEditor },
+  app.post<{ Body: ValidateDefinitionRequest }>(
+    '/api/dashboards/validate',
+    {
+      ...editor,
+      schema: {
+        body: apiRef('dashboards/validate-request.json'),
+        response: { 200: responseSchema(apiRef('dashboards/definition-check.json')) },
+      },
+    },
     async (request, reply) => {
-      if (!mayWrite(reply)) return reply;
+      const file = knownFile(request.body.file, reply);
+      if (!file) return reply;
+      return check(file, request.body.text);
+    },
+  );
+
+  app.post<{ Body: CreateDefinitionRequest }>(
+    '/api/dashboards/sources',
+    {
+      ...writer,
+      schema: {
+        body: apiRef('dashboards/create-request.json'),
+        response: { 201: responseSchema(apiRef('dashboards/saved-definition.json')) },
+      },
+    },
+    async (request, reply) => {
+      const { file, text } = request.body;
+      const exists = () =>
+        reply.status(409).send({
+          error: 'Conflict',
+          message: `A definition file named ${file} already exists; choose another name`,
+        });
+      if (existsSync(join(dir, file))) return exists();
+      const result = checkForSave(file, text, reply);
+      if (!result) return reply;
+      if (!createDefinitionFile(dir, file, text)) return exists();
+      app.log.info(`dashboards editor: ${request.caller?.username} created ${file}`);
+      options.onSaved?.();
+      const saved: WithNormalizedPage<SavedDefinition> = {
+        saved: true,
+        file,
+        version: sourceVersion(text),
+        ...result,
+      };
+      return reply.status(201).send(saved);
+    },
+  );
+
+  app.put<{ Params: DefinitionFileParams; Body: SaveDefinitionRequest }>(
+    '/api/dashboards/sources/:file',
+    {
+      ...writer,
+      schema: {
+        params: apiRef('dashboards/source-params.json'),
+        body: apiRef('dashboards/save-request.json'),
+        response: { 200: responseSchema(apiRef('dashboards/saved-definition.json')) },
+      },
+    },
+    async (request, reply) => {
       const file = knownFile(request.params.file, reply);
       if (!file) return reply;
-      const text = textOf(request.body, reply);
-      if (text === undefined) return reply;
-      const baseVersion = (request.body as { baseVersion?: unknown }).baseVersion;
-      if (baseVersion !== undefined && typeof baseVersion !== 'string')
-        return reply.status(400).send({
-          error: 'Bad Request',
-          message: 'baseVersion must be the version GET /api/dashboards/sources gave for the file',
-        });
+      const { text, baseVersion } = request.body;
       const current = readFileSync(join(dir, file), 'utf8');
       if (baseVersion !== undefined && baseVersion !== sourceVersion(current)) {
         return reply.status(409).send({
@@ -240,13 +257,13 @@ export async function registerEditorRoutes(app: FastifyInstance, options: Editor
       replaceDefinitionFile(dir, file, text);
       app.log.info(`dashboards editor: ${request.caller?.username} saved ${file}`);
       options.onSaved?.();
-      return {
+      const saved: WithNormalizedPage<SavedDefinition> = {
         saved: true,
         file,
         version: sourceVersion(text),
-        errors: result.errors,
-        normalized: result.normalized,
+        ...result,
       };
+      return saved;
     },
   );
 }

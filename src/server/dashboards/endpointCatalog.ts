@@ -1,7 +1,5 @@
 import type { KnownEndpoints } from '../../../engine/definitions/index';
-import type { EditorEndpoint } from '../../shared/editorEndpoint';
-
-export type { EditorEndpoint } from '../../shared/editorEndpoint';
+import type { EditorEndpoint } from '../../shared/api/types';
 
 /** How deep into a response the pointers a source may read are listed. */
 const MAX_POINTER_DEPTH = 3;

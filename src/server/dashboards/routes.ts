@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requireCaller } from '../auth/scope';
+import { apiRef, responseSchema } from '../schemaValidation';
 import { DefinitionStore, type DefinitionStoreOptions, defaultDefinitionPaths } from './definitionStore';
 import { registerEditorRoutes } from './editorRoutes';
 
@@ -37,18 +38,25 @@ export async function registerDashboardRoutes(
     app.addHook('onClose', async () => store.close());
   }
 
-  app.get('/api/dashboards', { preHandler: requireCaller }, async (request) => {
-    const userId = request.caller?.userId;
-    const claims = await app.ctx.store.query<{ claim_type: string; claim_value: string }>(
-      'SELECT claim_type, claim_value FROM user_claims WHERE user_id = $1',
-      [userId ?? -1],
-    );
-    const held = new Set(claims.map((c) => `${c.claim_type}\u0000${c.claim_value}`));
-    const pages = store
-      .all()
-      .filter((p) => !p.access || held.has(`${p.access.claim}\u0000${p.access.value}`));
-    return { pages };
-  });
+  app.get(
+    '/api/dashboards',
+    {
+      preHandler: requireCaller,
+      schema: { response: { 200: responseSchema(apiRef('dashboards/dashboards-response.json')) } },
+    },
+    async (request) => {
+      const userId = request.caller?.userId;
+      const claims = await app.ctx.store.query<{ claim_type: string; claim_value: string }>(
+        'SELECT claim_type, claim_value FROM user_claims WHERE user_id = $1',
+        [userId ?? -1],
+      );
+      const held = new Set(claims.map((c) => `${c.claim_type}\u0000${c.claim_value}`));
+      const pages = store
+        .all()
+        .filter((p) => !p.access || held.has(`${p.access.claim}\u0000${p.access.value}`));
+      return { pages };
+    },
+  );
 
   await registerEditorRoutes(app, { ...storeOptions, onSaved: () => store.reload() });
 }

@@ -3,9 +3,10 @@ import feedbackRequestSchema from '../../../schemas/api/forms/feedback-request.j
 import formAcceptedSchema from '../../../schemas/api/forms/form-accepted.json';
 import formNotAcceptableSchema from '../../../schemas/api/forms/form-not-acceptable.json';
 import supportRequestSchema from '../../../schemas/api/forms/support-request.json';
-import { responseSchema, useDraft2020Validation } from '../auth/schemaValidation';
+import type { FeedbackRequest, SupportRequest } from '../../shared/api/types';
 import type { MailMessage } from '../mail/sendMail';
-import type { FeedbackBody, FormKind, SupportBody } from './formBodies';
+import { responseSchema } from '../schemaValidation';
+import type { FormKind } from './formBodies';
 import { MailCopies } from './mailCopies';
 import { requirePermittedCaller } from './requirePermission';
 import { type FormProblem, feedbackProblem, supportProblem } from './submissionChecks';
@@ -55,24 +56,26 @@ function formHandler<B>(h: FormHandling<B>, copies: MailCopies) {
 /**
  * POST /post-feedback and POST /post-support (SPEC.md section 7): signed-in callers with the
  * permission to use HawkEye; bodies validated by schemas/api/forms (draft 2020-12, 400 naming the
- * field). Registered in its own scope so the draft 2020-12 validator applies to these routes alone.
+ * field). Registered in its own scope, whose close waits for the mail copies in flight.
  */
 export async function registerFormRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (scope) => {
-    useDraft2020Validation(scope);
     const copies = new MailCopies({ store: app.ctx.store, config: app.ctx.config, log: app.log });
     // Requests and copies in flight finish before the store closes: preClose, because onClose hooks
     // run last-registered first, and the server registers the store's close after these routes.
     scope.addHook('preClose', () => copies.settle());
-    scope.post<{ Body: FeedbackBody }>(
+    scope.post<{ Body: FeedbackRequest }>(
       '/post-feedback',
       { schema: { body: feedbackRequestSchema, response }, preValidation: requirePermittedCaller },
-      formHandler<FeedbackBody>({ kind: 'feedback', problem: feedbackProblem, email: feedbackEmail }, copies),
+      formHandler<FeedbackRequest>(
+        { kind: 'feedback', problem: feedbackProblem, email: feedbackEmail },
+        copies,
+      ),
     );
-    scope.post<{ Body: SupportBody }>(
+    scope.post<{ Body: SupportRequest }>(
       '/post-support',
       { schema: { body: supportRequestSchema, response }, preValidation: requirePermittedCaller },
-      formHandler<SupportBody>({ kind: 'support', problem: supportProblem, email: supportEmail }, copies),
+      formHandler<SupportRequest>({ kind: 'support', problem: supportProblem, email: supportEmail }, copies),
     );
   });
 }

@@ -1,3 +1,4 @@
+import type { FeedbackRequest, SupportRequest } from '../../shared/api/types';
 import {
   DEVICE_OPTIONS,
   FORM_MESSAGES,
@@ -6,7 +7,7 @@ import {
   optionLabel,
   PRODUCT_OPTIONS,
 } from '../../shared/formRules';
-import { type FeedbackBody, SUPPORT_FIELDS, type SupportBody } from './formBodies';
+import { SUPPORT_FIELDS } from './formBodies';
 
 /** Why the server refuses a well-shaped body (answered 406): the field's JSON pointer and what to do. */
 export interface FormProblem {
@@ -15,7 +16,7 @@ export interface FormProblem {
 }
 
 /** The feedback form's refusal, if any: only a malformed email address can be refused. */
-export function feedbackProblem(body: FeedbackBody): FormProblem | undefined {
+export function feedbackProblem(body: FeedbackRequest): FormProblem | undefined {
   if (body.email !== undefined && !isEmailValid(body.email.trim()))
     return { field: '/email', message: FORM_MESSAGES.invalidEmail };
   return undefined;
@@ -25,7 +26,7 @@ export function feedbackProblem(body: FeedbackBody): FormProblem | undefined {
  * The support form's refusal, if any, for the first field in form order: a blank field, an
  * unknown product or device code, a malformed phone or email, or a confirmation that differs.
  */
-export function supportProblem(body: SupportBody): FormProblem | undefined {
+export function supportProblem(body: SupportRequest): FormProblem | undefined {
   for (const { key, label } of SUPPORT_FIELDS) {
     if (body[key].trim() === '') return { field: `/${key}`, message: `${label} is required` };
   }

@@ -1,6 +1,7 @@
+import type { FeedbackRequest, SupportRequest } from '../../shared/api/types';
 import { DEVICE_OPTIONS, optionLabel, PRODUCT_OPTIONS, SATISFACTION_OPTIONS } from '../../shared/formRules';
 import type { MailMessage } from '../mail/sendMail';
-import { type FeedbackBody, type FormKind, SUPPORT_FIELDS, type SupportBody } from './formBodies';
+import { type FormKind, SUPPORT_FIELDS } from './formBodies';
 
 /** Who sent a form, as the copy names them. */
 export interface Sender {
@@ -23,7 +24,7 @@ function lines(fields: readonly [string, string][]): string {
 
 /** The support inbox's copy of a feedback submission; replies go to the user's email when given. */
 export function feedbackEmail(
-  body: FeedbackBody,
+  body: FeedbackRequest,
   id: number,
   sender: Sender,
   inbox: string,
@@ -55,7 +56,7 @@ export function feedbackEmail(
 
 /** The support inbox's copy of a support request; replies go to the requester. */
 export function supportEmail(
-  body: SupportBody,
+  body: SupportRequest,
   id: number,
   sender: Sender,
   inbox: string,
@@ -63,7 +64,7 @@ export function supportEmail(
 ): MailMessage {
   const product = optionLabel(PRODUCT_OPTIONS, body.tfa_4) ?? body.tfa_4;
   const device = optionLabel(DEVICE_OPTIONS, body.tfa_14) ?? body.tfa_14;
-  const shown: Partial<Record<keyof SupportBody, string>> = { tfa_4: product, tfa_14: device };
+  const shown: Partial<Record<keyof SupportRequest, string>> = { tfa_4: product, tfa_14: device };
   const text = [
     `Support request #${id} from ${senderLine(sender)}, received ${receivedAt.toISOString()}.`,
     'A reply is promised within 1 business day.',
@@ -101,8 +102,8 @@ export function emailForStored(
   };
   const at = new Date(s.receivedAt);
   return s.kind === 'feedback'
-    ? feedbackEmail(s.payload as FeedbackBody, s.id, sender, inbox, at)
-    : supportEmail(s.payload as SupportBody, s.id, sender, inbox, at);
+    ? feedbackEmail(s.payload as FeedbackRequest, s.id, sender, inbox, at)
+    : supportEmail(s.payload as SupportRequest, s.id, sender, inbox, at);
 }
 
 /** One line saying what a stored submission is about (for listings). */
@@ -112,11 +113,11 @@ export function submissionSummary(kind: FormKind, payload: unknown): string {
     return one.length > n ? `${one.slice(0, n - 1)}…` : one;
   };
   if (kind === 'feedback') {
-    const b = payload as FeedbackBody;
+    const b = payload as FeedbackRequest;
     const label = optionLabel(SATISFACTION_OPTIONS, b.overallSatisfaction) ?? '?';
     return `${b.overallSatisfaction} ${label}${b.contactMe ? ', contact me' : ''}${b.comments ? `: ${clip(b.comments)}` : ''}`;
   }
-  const b = payload as SupportBody;
+  const b = payload as SupportRequest;
   const product = optionLabel(PRODUCT_OPTIONS, b.tfa_4) ?? b.tfa_4;
   const device = optionLabel(DEVICE_OPTIONS, b.tfa_14) ?? b.tfa_14;
   return `${product} on ${device}, ${clip(b.tfa_1, 30)} (${clip(b.tfa_26, 40)}): ${clip(b.tfa_21)}`;

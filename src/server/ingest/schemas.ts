@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
+import type { ValidateFunction } from 'ajv/dist/2020';
+import { createAjv } from '../schemaValidation';
 import type { PropertyTypes } from './records';
 
 const SCHEMA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'schemas', 'ingest');
@@ -43,7 +44,8 @@ export function kindSchema(kind: ImportKind): KindSchema {
   const hit = cache.get(kind);
   if (hit) return hit;
   const schema = JSON.parse(readFileSync(join(SCHEMA_DIR, `${kind}.schema.json`), 'utf8')) as IngestSchema;
-  const ajv = new Ajv2020({ allErrors: true, useDefaults: true, strict: true });
+  // Every error of a record at once, and the schemas' defaults filled in.
+  const ajv = createAjv({ allErrors: true, useDefaults: true });
   const validate = ajv.compile(schema);
   const types: PropertyTypes = {};
   for (const [name, p] of Object.entries(schema.properties))

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { DataCodesRequest } from '../../../shared/api/types';
 import { requireDataScope, scopeOf } from '../../auth/scope';
 import { userHasClaim } from '../../auth/userLookup';
 import { CLAIMED_CODES, DATA_CODES } from '../queries/dataCodes';
-import { type DataBody, type DataQuery, resolveQuery } from '../request';
+import { type DataQuery, resolveQuery } from '../request';
 import { ref } from '../schemas';
 import { DATA_ENDPOINTS } from './endpoints';
 
@@ -20,7 +21,7 @@ export async function registerDataRoutes(app: FastifyInstance): Promise<void> {
     '/api/data',
     { preHandler: requireDataScope, schema: { body: ref('data-codes', 'request') } },
     async (request, reply) => {
-      const code = (request.body as DataBody).requestedData as number;
+      const code = (request.body as DataCodesRequest).requestedData;
       const claim = CLAIMED_CODES[code];
       if (claim && !(await userHasClaim(db, scopeOf(request).userId, claim))) {
         return reply.status(403).send({

@@ -1,0 +1,165 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ErrorObject, type Options } from 'ajv/dist/2020.js';
+import type { FastifyInstance } from 'fastify';
+
+/** schemas/api: every body, answer and token of the API (the analytics files, auth/, forms/, dashboards/). */
+export const API_SCHEMA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'schemas', 'api');
+
+/** The $id prefix of every file of schemas/api. */
+export const API_SCHEMA_BASE = 'https://hawkeye.local/schemas/api/';
+
+/**
+ * The annotation a schema of schemas/ may carry to say, in its own words, what a value that fails it
+ * must be; a 400 answers it as the message instead of Ajv's.
+ */
+const ERROR_MESSAGE = 'errorMessage';
+
+type SchemaObject = { [key: string]: unknown };
+
+let apiSchemaCache: Map<string, SchemaObject> | undefined;
+
+/** Every schema of schemas/api (sub-folders too; not the endpoint index), by $id. */
+export function apiSchemas(): Map<string, SchemaObject> {
+  if (apiSchemaCache) return apiSchemaCache;
+  const out = new Map<string, SchemaObject>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.json') && entry.name !== 'endpoints.json') {
+        const schema = JSON.parse(readFileSync(path, 'utf8')) as SchemaObject;
+        out.set(schema.$id as string, schema);
+      }
+    }
+  };
+  walk(API_SCHEMA_DIR);
+  apiSchemaCache = out;
+  return out;
+}
+
+/**
+ * The one Ajv set-up of the server (engine/ keeps its own for the dashboard definitions): draft
+ * 2020-12, the draft of every file in schemas/; by default the first error only, no type coercion,
+ * nothing removed or filled in, so a bad body answers 400 naming the field. `verbose` keeps the
+ * failing schema on each error, where the error handler finds an `errorMessage`. The data import
+ * asks for every error and the schemas' defaults.
+ */
+export function createAjv(options: Pick<Options, 'allErrors' | 'useDefaults'> = {}): Ajv2020 {
+  const ajv = new Ajv2020({
+    allErrors: false,
+    coerceTypes: false,
+    removeAdditional: false,
+    useDefaults: false,
+    strict: true,
+    // `then: { required: [...] }` names properties declared at the top level, which is what we mean.
+    strictRequired: false,
+    // `"type": ["integer", "null"]` is how the schemas say a value may be absent.
+    allowUnionTypes: true,
+    verbose: true,
+    ...options,
+  });
+  ajv.addKeyword({ keyword: ERROR_MESSAGE, schemaType: 'string' });
+  return ajv;
+}
+
+/** An Ajv holding every schema of schemas/api, so route schemas may name them by $id or `$ref`. */
+export function createApiAjv(): Ajv2020 {
+  const ajv = createAjv();
+  for (const schema of apiSchemas().values()) ajv.addSchema(schema);
+  return ajv;
+}
+
+let shared: Ajv2020 | undefined;
+
+/** The server's one Ajv of schemas/api, compiled lazily and shared by every app the process builds. */
+export function apiAjv(): Ajv2020 {
+  shared ??= createApiAjv();
+  return shared;
+}
+
+/** The validator of one file of schemas/api, by its path there (auth/access-token.json). */
+export function apiValidator<T>(file: string): (data: unknown) => data is T {
+  const validate = apiAjv().getSchema(`${API_SCHEMA_BASE}${file}`);
+  if (!validate) throw new Error(`No schema ${file} in schemas/api`);
+  return (data: unknown): data is T => validate(data) as boolean;
+}
+
+/** Validates the routes of `app` (and every scope under it) with the schemas of schemas/api. */
+export function validateWithApiSchemas(app: FastifyInstance): void {
+  const ajv = apiAjv();
+  app.setValidatorCompiler(({ schema }) => {
+    const id = (schema as { $id?: string }).$id;
+    return (id && ajv.getSchema(id)) || ajv.compile(schema as object);
+  });
+}
+
+/** A `$ref` to a schema of schemas/api: ref('caller-behavior.schema.json', 'bySiteRequest') or ref('auth/token-request.json'). */
+export function apiRef(file: string, def?: string): { $ref: string } {
+  return { $ref: `${API_SCHEMA_BASE}${file}${def ? `#/$defs/${def}` : ''}` };
+}
+
+/** The schema a `$ref` names, relative to `base` (an $id of schemas/api, or a URI under one). */
+function resolveRef(ref: string, base: string): { schema: SchemaObject; base: string } {
+  const url = new URL(ref, base);
+  const [file, pointer = ''] = url.href.split('#');
+  let node: unknown = apiSchemas().get(file);
+  for (const part of pointer.split('/').filter(Boolean))
+    node = (node as SchemaObject | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  if (!node || typeof node !== 'object') throw new Error(`No schema at ${url.href}`);
+  return { schema: node as SchemaObject, base: file };
+}
+
+function inline(node: unknown, base: string): unknown {
+  if (Array.isArray(node)) return node.map((n) => inline(n, base));
+  if (!node || typeof node !== 'object') return node;
+  const { $ref, $schema: _draft, $id: _id, [ERROR_MESSAGE]: _message, ...rest } = node as SchemaObject;
+  if (typeof $ref === 'string') {
+    const target = resolveRef($ref, base);
+    return inline({ ...target.schema, ...rest }, target.base);
+  }
+  return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, inline(v, base)]));
+}
+
+/**
+ * A schema of schemas/api as a response schema: fast-json-stringify knows neither the 2020-12
+ * meta-schema nor our files, so references are inlined and $schema, $id and errorMessage dropped.
+ */
+export function responseSchema(schema: object): object {
+  return inline(schema, ((schema as SchemaObject).$id as string | undefined) ?? API_SCHEMA_BASE) as object;
+}
+
+/**
+ * The `errorMessage` of the schema a validation error failed, if it has one. For a missing property
+ * that is the property's schema (through its `$ref`), since the value is absent.
+ */
+export function schemaErrorMessage(error: ErrorObject): string | undefined {
+  let schema = error.parentSchema as SchemaObject | undefined;
+  const missing = (error.params as { missingProperty?: string }).missingProperty;
+  if (missing && schema) {
+    const base = typeof schema.$id === 'string' ? schema.$id : API_SCHEMA_BASE;
+    let property = (schema.properties as Record<string, SchemaObject> | undefined)?.[missing];
+    if (property && typeof property.$ref === 'string' && !(ERROR_MESSAGE in property))
+      property = resolveRef(property.$ref, base).schema;
+    schema = property;
+  }
+  const message = schema?.[ERROR_MESSAGE];
+  return typeof message === 'string' ? message : undefined;
+}
+
+/**
+ * Lets `application/json` requests have an empty body: the client posts /claims with a JSON
+ * content type and nothing to say, which Fastify's parser would refuse with a 400.
+ */
+export function acceptEmptyJsonBodies(scope: FastifyInstance): void {
+  const parseJson = scope.getDefaultJsonParser('error', 'error');
+  scope.removeContentTypeParser('application/json');
+  scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+}

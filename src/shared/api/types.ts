@@ -1,0 +1,2366 @@
+/* Generated from schemas/api by scripts/gen-types.ts (npm run gen:types). Never edit by hand: change the schema and regenerate. */
+
+/**
+ * Sites to read; empty or absent means every site in the caller's scope. Ids outside the scope are ignored.
+ *
+ * @maxItems 5000
+ */
+export type SiteIds = number[];
+/**
+ * Accounts to read; empty or absent means every account in scope. Ids outside the scope are ignored.
+ *
+ * @maxItems 1000
+ */
+export type AccountIds = number[];
+/**
+ * The extended data token from sign-in (the x-extended-data-token header may carry it instead).
+ */
+export type JwtExtendedToken = string;
+/**
+ * First moment of the period (inclusive), site-local clock time.
+ */
+export type StartDate = string;
+/**
+ * Last moment of the period (inclusive); a bare date means the whole day. Must not be before startDate.
+ */
+export type EndDate = string;
+/**
+ * Start of the comparison period; default: the same-length span immediately before startDate.
+ */
+export type PreviousStartDate = string;
+/**
+ * End of the comparison period (inclusive); required when previousStartDate is sent.
+ */
+export type PreviousEndDate = string;
+/**
+ * Rows per page (1 to 100, default 10).
+ */
+export type Limit = number;
+/**
+ * Rows to skip before the page (default 0).
+ */
+export type Skip = number;
+/**
+ * Relationship ids to include (1 Lead ... 7 Lost); empty or absent means all.
+ *
+ * @maxItems 50
+ */
+export type RelationshipIds = number[];
+/**
+ * Communication types to include; empty or absent means all the endpoint counts.
+ *
+ * @maxItems 4
+ */
+export type CommTypes = ('PHONE' | 'SMS' | 'EMAIL' | 'WALKIN')[];
+/**
+ * 1: only first communications of a contact; 0 or absent: all communications.
+ */
+export type InitialCommunication = 0 | 1;
+/**
+ * Trend bucket size (default week).
+ */
+export type TimeTrendGroup = 'week' | 'month' | 'quarter';
+/**
+ * Employee tables: only employees of this site (the site chip).
+ */
+export type SiteId = number | null;
+/**
+ * Sort direction (default asc).
+ */
+export type SortDirection = 'asc' | 'desc';
+/**
+ * Field names of the rows, in display order.
+ */
+export type TableHeaders = string[];
+/**
+ * Rows over every page
+ */
+export type TotalRows = number;
+/**
+ * POST /token body (JSON or urlencoded): one of the password, refresh_token and impersonation grants.
+ */
+export type TokenRequest = {
+  /**
+   * Which grant: a username and password, a refresh token, or an impersonation code.
+   */
+  grantType: 'password' | 'refresh_token' | 'impersonation';
+  /**
+   * The application name.
+   */
+  clientId: 'HawkEye';
+  username?: string;
+  password?: string;
+  refreshToken?: string;
+  /**
+   * The impersonation code; the caller's bearer access token must belong to an all-account user.
+   */
+  impersonationToken?: string;
+};
+/**
+ * Site-local clock time sent "in UTC keeping the local clock fields": YYYY-MM-DD or YYYY-MM-DDTHH:mm[:ss[.sss]][Z].
+ */
+export type SiteLocalTime = string;
+/**
+ * Accepted on POST /api/data for compatibility; tiles and pies are not paged.
+ */
+export type Offset = number;
+/**
+ * Missed Call, Text, Email, Overall.
+ */
+export type CommunicationResponseTimeBoxResponse = CommunicationResponseTimeBoxRow[];
+/**
+ * The name of a definition file the editor may read or write: no folders, no dots but the extension; a leading _ marks a library file.
+ */
+export type DefinitionFileName = string;
+/**
+ * A definition file's whole text (JSON with comments allowed).
+ */
+export type DefinitionText = string;
+/**
+ * Tile data for tile codes, pie data for pie codes.
+ */
+export type DataCodesResponse = DataCodesTile | DataCodesPie;
+/**
+ * Sites in scope, sorted case-insensitively by name.
+ */
+export type Sites = Site[];
+/**
+ * Accounts in scope, sorted case-insensitively by name.
+ */
+export type Accounts = Account[];
+/**
+ * Lead, Prospect, Applicant, Resident, Vendor, Other in that order (Lost is appended by the pages that use it).
+ */
+export type Relationships = Relationship[];
+/**
+ * The body of any endpoint of schemas/api/endpoints.json.
+ */
+export type DataRequest =
+  | DataCodesRequest
+  | AdSourceEffectivenessOverallRequest
+  | AdSourceEffectivenessBySiteRequest
+  | AdSourceEffectivenessTotalsRequest
+  | CallerBehaviorBySiteRequest
+  | CallerBehaviorTotalsRequest
+  | EmployeeCallPerformanceBySiteRequest
+  | EmployeeCallPerformanceByEmployeeRequest
+  | CommunicationVolumeByTypeRequest
+  | CommunicationVolumeBySiteRequest
+  | CommunicationVolumeByEmployeeRequest
+  | CommunicationVolumeNoResponseBySiteRequest
+  | CommunicationVolumeNoResponseByEmployeeRequest
+  | CommunicationResponseTimeTrendRequest
+  | CommunicationResponseTimeByTypeRequest
+  | CommunicationResponseTimeBoxRequest
+  | CommunicationResponseTimeBySiteRequest
+  | CommunicationResponseTimeByEmployeeRequest
+  | ActionRequiredChartRequest
+  | ActionRequiredBySiteRequest
+  | ActionRequiredByEmployeeRequest;
+
+/**
+ * Chart by relationship and age (relationshipIds filter).
+ */
+export interface ActionRequiredChartRequest {
+  siteIds?: SiteIds;
+  accountIds?: AccountIds;
+  jwtExtendedToken?: JwtExtendedToken;
+  startDate?: StartDate;
+  endDate?: EndDate;
+  previousStartDate?: PreviousStartDate;
+  previousEndDate?: PreviousEndDate;
+  limit?: Limit;
+  skip?: Skip;
+  relationshipIds?: RelationshipIds;
+  commTypes?: CommTypes;
+  initialCommunication?: InitialCommunication;
+  timeTrendGroup?: TimeTrendGroup;
+  siteId?: SiteId;
+}
+/**
+ * Stacked bars: series New (0), Older Than 24hrs (1), Older Than 48hrs (2); categories relationship labels.
+ */
+export interface ActionRequiredChartResponse {
+  /**
+   * Chart series
+   */
+  series: Series[];
+  /**
+   * Counts over every relationship.
+   */
+  summary: {
+    /**
+     * New
+     */
+    new: number;
+    /**
+     * Older Than 24hrs
+     */
+    olderThan24Hours: number;
+    /**
+     * Older Than 48hrs
+     */
+    olderThan48Hours: number;
+    /**
+     * Total
+     */
+    total: number;
+  };
+  /**
+   * The time the ages count to
+   */
+  lastDataUpdate: string | null;
+}
+/**
+ * A chart series (SPEC.md section 3).
+ */
+export interface Series {
+  /**
+   * Series name
+   */
+  group: string;
+  /**
+   * Stack id: series with the same stack are stacked
+   */
+  stack: string;
+  /**
+   * Y axis index
+   */
+  yAxis: number;
+  /**
+   * Mark type
+   */
+  type: 'bar' | 'line';
+  /**
+   * Points
+   */
+  values: SeriesValue[];
+}
+/**
+ * One point of a chart series.
+ */
+export interface SeriesValue {
+  /**
+   * X-axis category (a label, or the ISO start of a trend bucket)
+   */
+  category: string;
+  /**
+   * Series label of the point
+   */
+  label: string;
+  /**
+   * The figure; null when there is nothing to average
+   */
+  value: number | null;
+  /**
+   * Share of the category or bucket total in percent (response-time by type)
+   */
+  percent?: number | null;
+  /**
+   * Trend points: the bucket's first and last day
+   */
+  dateTimeRange?: {
+    /**
+     * YYYY-MM-DD
+     */
+    start: string;
+    /**
+     * YYYY-MM-DD
+     */
+    end: string;
+  };
+  /**
+   * Trend points: communications averaged
+   */
+  numberOfCommunications?: number;
+}
+/**
+ * Action Required by Site page; default sort siteName asc.
+ */
+export interface ActionRequiredBySiteRequest {
+  siteIds?: SiteIds;
+  accountIds?: AccountIds;
+  jwtExtendedToken?: JwtExtendedToken;
+  startDate?: StartDate;
+  endDate?: EndDate;
+  previousStartDate?: PreviousStartDate;
+  previousEndDate?: PreviousEndDate;
+  limit?: Limit;
+  skip?: Skip;
+  relationshipIds?: RelationshipIds;
+  commTypes?: CommTypes;
+  initialCommunication?: InitialCommunication;
+  timeTrendGroup?: TimeTrendGroup;
+  siteId?: SiteId;
+  /**
+   * Sort order, first entry first. Columns: siteName, totalCount, newCount, olderThan24HoursCount, olderThan48HoursCount.
+   *
+   * @maxItems 3
+   */
+  sort?: {
+    /**
+     * A sortable field of the rows
+     */
+    column: 'siteName' | 'totalCount' | 'newCount' | 'olderThan24HoursCount' | 'olderThan48HoursCount';
+    direction?: SortDirection;
+  }[];
+}
+/**
+ * Action Required by Employee page (siteId narrows); default sort fullName asc.
+ */
+export interface ActionRequiredByEmployeeRequest {
+  siteIds?: SiteIds;
+  accountIds?: AccountIds;
+  jwtExtendedToken?: JwtExtendedToken;
+  startDate?: StartDate;
+  endDate?: EndDate;
+  previousStartDate?: PreviousStartDate;
+  previousEndDate?: PreviousEndDate;
+  limit?: Limit;
+  skip?: Skip;
+  relationshipIds?: RelationshipIds;
+  commTypes?: CommTypes;
+  initialCommunication?: InitialCommunication;
+  timeTrendGroup?: TimeTrendGroup;
+  siteId?: SiteId;
+  /**
+   * Sort order, first entry first. Columns: fullName, siteName, totalCount, newCount, olderThan24HoursCount, olderThan48HoursCount.
+   *
+   * @maxItems 3
+   */
+  sort?: {
+    /**
+     * A sortable field of the rows
+     */
+    column:
+      'fullName' | 'siteName' | 'totalCount' | 'newCount' | 'olderThan24HoursCount' | 'olderThan48HoursCount';
+    direction?: SortDirection;
+  }[];
+}
+/**
+ * One site.
+ */
+export interface ActionRequiredBySiteRow {
+  /**
+   * Site id
+   */
+  siteId: number;
+  /**
+   * Whether the site is active (inactive rows get the (Inactive) suffix)
+   */
+  siteIsActive: boolean;
+  /**
+   * Site name
+   */
+  siteName: string;
+  /**
+   * Open items
+   */
+  totalCount: number;
+  /**
+   * Open items younger than 24 hours
+   */
+  newCount: number;
+  /**
+   * Open items 24 to 48 hours old
+   */
+  olderThan24HoursCount: number;
+  /**
+   * Open items 48 hours old or more
+   */
+  olderThan48HoursCount: number;
+  /**
+   * Total rows over every page minus 1
+   */
+  maxIndex: number;
+}
+/**
+ * One employee.
+ */
+export interface ActionRequiredByEmployeeRow {
+  /**
+   * Employee id
+   */
+  employeeId: number;
+  /**
+   * First and last name
+   */
+  fullName: string;
+  /**
+   * Whether the employee is active
+   */
+  userIsActive: boolean;
+  /**
+   * Site id
+   */
+  siteId: number;
+  /**
+   * Whether the site is active (inactive rows get the (Inactive) suffix)
+   */
+  siteIsActive: boolean;
+  /**
+   * Site name
+   */
+  siteName: string;
+  /**
+   * Open items
+   */
+  totalCount: number;
+  /**
+   * Open items younger than 24 hours
+   */
+  newCount: number;
+  /**
+   * Open items 24 to 48 hours old
+   */
+  olderThan24HoursCount: number;
+  /**
+   * Open items 48 hours old or more
+   */
+  olderThan48HoursCount: number;
+  /**
+   * Total rows over every page minus 1
+   */
+  maxIndex: number;
+}
+/**
+ * By-site page.
+ */
+export interface ActionRequiredBySite {
+  headers: TableHeaders;
+  /**
+   * The page of rows
+   */
+  values: ActionRequiredBySiteRow[];
+  totalRows: TotalRows;
+}
+/**
+ * By-employee page.
+ */
+export interface ActionRequiredByEmployee {
+  headers: TableHeaders;
+  /**
+   * The page of rows
+   */
+  values: ActionRequiredByEmployeeRow[];
+  totalRows: TotalRows;
+}
+/**
+ * Sums over every row.
+ */
+export interface ActionRequiredTotals {
+  /**
+   * Open items
+   */
+  totalCount: number;
+  /**
+   * Open items younger than 24 hours
+   */
+  newCount: number;
+  /**
+   * Open items 24 to 48 hours old
+   */
+  olderThan24HoursCount: number;
+  /**
+   * Open items 48 hours old or more
+   */
+  olderThan48HoursCount: number;
+}
+/**
+ * Overall table page; default sort prospects desc.
+ */
+export interface AdSourceEffectivenessOverallRequest {
+  siteIds?: SiteIds;
+  accountIds?: AccountIds;
+  jwtExtendedToken?: JwtExtendedToken;
+  startDate: StartDate;
+  endDate: EndDate;
+  previousStartDate?: PreviousStartDate;
+  previousEndDate?: PreviousEndDate;
+  limit?: Limit;
+  skip?: Skip;
+  relationshipIds?: RelationshipIds;
+  commTypes?: CommTypes;
+  initialCommunication?: InitialCommunication;
+  timeTrendGroup?: TimeTrendGroup;
+  siteId?: SiteId;
+  /**
+   * Sort order, first entry first. Columns: adSourceName, callCount, prospects, prospectPercent, lease.
+   *
+   * @maxItems 3
+   */
+  sort?: {
+    /**
+     * A sortable field of the rows
+     */
+    column: 'adSourceName' | 'callCount' | 'prospects' | 'prospectPercent' | 'lease';
+    direction?: SortDirection;
+  }[];
+}
+/**
+ * By-site table page; default sort siteName asc (only siteName sorts).
+ */
+export interface AdSourceEffectivenessBySiteRequest {
+  siteIds?: SiteIds;
+  accountIds?: AccountIds;
+  jwtExtendedToken?: JwtExtendedToken;
+  startDate: StartDate;
+  endDate: EndDate;
+  previousStartDate?: PreviousStartDate;
+  previousEndDate?: PreviousEndDate;
+  limit?: Limit;
+  skip?: Skip;
+  relationshipIds?: RelationshipIds;
+  commTypes?: CommTypes;
+  initialCommunication?: InitialCommunication;
+  timeTrendGroup?: TimeTrendGroup;
+  siteId?: SiteId;
+  /**
+   * Sort order, first entry first. Columns: siteName.
+   *
+   * @maxItems 3
+   */
+  sort?: {
+    /**
+     * A sortable field of the rows
+     */
+    column: 'siteName';
+    direction?: SortDirection;
+  }[];
+}
+/**
+ * Totals over all rows of the overall table.
+ */
+export interface AdSourceEffectivenessTotalsRequest {
+  siteIds?: SiteIds;
+  accountIds?: AccountIds;
+  jwtExtendedToken?: JwtExtendedToken;
+  startDate: StartDate;
+  endDate: EndDate;
+  previousStartDate?: PreviousStartDate;
+  previousEndDate?: PreviousEndDate;
+  limit?: Limit;
+  skip?: Skip;
+  relationshipIds?: RelationshipIds;
+  commTypes?: CommTypes;
+  initialCommunication?: InitialCommunication;
+  timeTrendGroup?: TimeTrendGroup;
+  siteId?: SiteId;
+  /**
+   * Sort order, first entry first. Columns: adSourceName, callCount, prospects, prospectPercent, lease.
+   *
+   * @maxItems 3
+   */
+  sort?: {
+    /**
+     * A sortable field of the rows
+     */
+    column: 'adSourceName' | 'callCount' | 'prospects' | 'prospectPercent' | 'lease';
+    direction?: SortDirection;
+  }[];
+}
+/**
+ * One ad source.
+ */
+export interface AdSourceEffectivenessOverallRow {
+  /**
+   * Ad source name
+   */
+  adSourceName: string;
+  /**
+   * Whether the ad source is active
+   */
+  adSourceIsActive: boolean;
+  /**
+   * Inbound calls from the ad source
+   */
+  callCount: number;
+  /**
+   * Of those, calls whose caller type is prospect
+   */
+  prospects: number;
+  /**
+   * prospects / callCount x 100; null without calls
+   */
+  prospectPercent: number | null;
+  /**
+   * Leases signed in the period credited to the ad source
+   */
+  lease: number;
+  /**
+   * Total rows over every page minus 1
+   */
+  maxIndex: number;
+}
+/**
+ * One ad source at one site.
+ */
+export interface AdSourceEffectivenessBySiteRow {
+  /**
+   * Site id
+   */
+  siteId: number;
+  /**
+   * Site name
+   */
+  siteName: string;
+  /**
+   * Whether the site is active (inactive rows get the (Inactive) suffix)
+   */
+  siteIsActive: boolean;
+  /**
+   * Ad source name
+   */
+  adSourceName: string;
+  /**
+   * Whether the ad source is active
+   */
+  adSourceIsActive: boolean;
+  /**
+   * Inbound calls from the ad source
+   */
+  callCount: number;
+  /**
+   * Of those, calls whose caller type is prospect
+   */
+  prospects: number;
+  /**
+   * prospects / callCount x 100; null without calls
+   */
+  prospectPercent: number | null;
+  /**
+   * Leases signed in the period credited to the ad source
+   */
+  lease: number;
+  /**
+   * Total rows over every page minus 1
+   */
+  maxIndex: number;
+}
+/**
+ * Overall table page.
+ */
+export interface AdSourceEffectivenessOverall {
+  headers: TableHeaders;
+  /**
+   * The page of rows
+   */
+  values: AdSourceEffectivenessOverallRow[];
+  totalRows: TotalRows;
+}
+/**
+ * By-site table page (rows of one site are consecutive).
+ */
+export interface AdSourceEffectivenessBySite {
+  headers: TableHeaders;
+  /**
+   * The page of rows
+   */
+  values: AdSourceEffectivenessBySiteRow[];
+  totalRows: TotalRows;
+}
+/**
+ * Sums over every row.
+ */
+export interface AdSourceEffectivenessTotals {
+  /**
+   * Calls
+   */
+  callCount: number;
+  /**
+   * Prospects
+   */
+  prospects: number;
+  /**
+   * prospects / calls x 100
+   */
+  prospectPercent: number | null;
+  /**
+   * Leases
+   */
+  lease: number;
+}
+/**
+ * The payload of the access token (an HS256 JWT) that POST /token answers as accessToken and every signed-in request carries as its bearer token.
+ */
+export interface AccessTokenPayload {
+  /**
+   * The kind of token.
+   */
+  typ: 'access';
+  /**
+   * The issuer.
+   */
+  iss: 'hawkeye';
+  /**
+   * The user's id, in decimal.
+   */
+  sub: string;
+  /**
+   * The user's username.
+   */
+  username: string;
+  /**
+   * The session (refresh token family) the token was issued for: ending it ends the token too.
+   */
+  sid: string;
+  /**
+   * Username of the all-account user acting as this user; absent when not impersonating.
+   */
+  imp?: string;
+  /**
+   * A unique id, so two tokens issued within one second still differ.
+   */
+  jti: string;
+  /**
+   * Issued at, seconds since the epoch.
+   */
+  iat: number;
+  /**
+   * Expires at, seconds since the epoch.
+   */
+  exp: number;
+}
+/**
+ * Every refusal of the auth routes. 400: error 'Bad Request' with field (JSON pointer). 401: 'invalid_grant', 'invalid_token', 'invalid_impersonation_token' or 'invalid_reset_token'. 403: 'access_denied'. 404: 'unknown_username'. 429: 'too_many_requests' (with a Retry-After header).
+ */
+export interface AuthError {
+  error: string;
+  message: string;
+  field?: string;
+}
+/**
+ * POST /claims (and GET /claims with the extended data token): who the caller is and what they may do.
+ */
+export interface ClaimsResponse {
+  username: string;
+  firstName: string;
+  lastName: string;
+  /**
+   * The user's email address (prefills the feedback and support forms).
+   */
+  email: string;
+  allAccountAccess: boolean;
+  /**
+   * AccountId (one per granted account), AllAccountAccess ('true' or 'false'), then the user's other claims such as HawkEyeDashboardILS.
+   */
+  claims: Claim[];
+  isImpersonating: boolean;
+  /**
+   * Username of the all-account user acting as this user; null when not impersonating.
+   */
+  impersonator: string | null;
+  /**
+   * GET /claims only: the scope the extended data token grants.
+   */
+  dataScope?: {
+    allAccounts: boolean;
+    accountIds: number[];
+  };
+}
+/**
+ * One claim: a type and its value, e.g. HawkEyeDashboardILS = Read.
+ */
+export interface Claim {
+  type: string;
+  value: string;
+}
+/**
+ * The payload of the extended data token (an HS256 JWT) that POST /token answers as extendedDataToken: the accounts the user may read. Data requests carry it as jwtExtendedToken or in the x-extended-data-token header.
+ */
+export interface ExtendedDataTokenPayload {
+  /**
+   * The kind of token.
+   */
+  typ: 'extended-data';
+  /**
+   * The issuer.
+   */
+  iss: 'hawkeye';
+  /**
+   * The user's id, in decimal.
+   */
+  sub: string;
+  /**
+   * The session the token was issued for, as in the access token.
+   */
+  sid: string;
+  /**
+   * Whether the user may read every account.
+   */
+  all: boolean;
+  /**
+   * The accounts the user may read when not all.
+   */
+  acc: number[];
+  /**
+   * Issued at, seconds since the epoch.
+   */
+  iat: number;
+  /**
+   * Expires at, seconds since the epoch.
+   */
+  exp: number;
+}
+/**
+ * POST /forgotpassword body: the user who wants a reset link by email.
+ */
+export interface ForgotPasswordRequest {
+  username: string;
+}
+/**
+ * POST /logout body: the refresh token whose session (its whole rotation family) ends.
+ */
+export interface LogoutRequest {
+  refreshToken: string;
+}
+/**
+ * The answer of POST /logout, /forgotpassword and /reset-password when they succeed.
+ */
+export interface OkResponse {
+  ok: true;
+  message?: string;
+}
+/**
+ * POST /reset-password body: the token from the emailed link and the new password (the policy of src/shared/passwordPolicy.ts applies).
+ */
+export interface ResetPasswordRequest {
+  token: string;
+  password: string;
+}
+/**
+ * The authentication response of every grant of POST /token.
+ */
+export interface TokenResponse {
+  /**
+   * Bearer token for every request; short-lived (15 minutes by default).
+   */
+  accessToken: string;
+  /**
+   * Single-use: each refresh answers a new one and spends this one.
+   */
+  refreshToken: string;
+  userId: number;
+  /**
+   * The user's data scope, sent with every data request (jwtExtendedToken or x-extended-data-token); replace it on every refresh.
+   */
+  extendedDataToken: string;
+  /**
+   * Seconds until the access token expires.
+   */
+  expiresIn: number;
+}
+/**
+ * Missed Calls By Site page; default sort missedCallPercent desc.
+ */
+export interface CallerBehaviorBySiteRequest {
+  siteIds?: SiteIds;
+  accountIds?: AccountIds;
+  jwtExtendedToken?: JwtExtendedToken;
+  startDate: StartDate;
+  endDate: EndDate;
+  previousStartDate?: PreviousStartDate;
+  previousEndDate?: PreviousEndDate;
+  limit?: Limit;
+  skip?: Skip;
+  relationshipIds?: RelationshipIds;
+  commTypes?: CommTypes;
+  initialCommunication?: InitialCommunication;
+  timeTrendGroup?: TimeTrendGroup;
+  siteId?: SiteId;
+  /**
+   * Sort order, first entry first. Columns: site, totalCallCount, missedCallCount, missedCallPercent.
+   *
+   * @maxItems 3
+   */
+  sort?: {
+    /**
+     * A sortable field of the rows
+     */
+    column: 'site' | 'totalCallCount' | 'missedCallCount' | 'missedCallPercent';
+    direction?: SortDirection;
+  }[];
+}
+/**
+ * Totals over all sites.
+ */
+export interface CallerBehaviorTotalsRequest {
+  siteIds?: SiteIds;
+  accountIds?: AccountIds;
+  jwtExtendedToken?: JwtExtendedToken;
+  startDate: StartDate;
+  endDate: EndDate;
+  previousStartDate?: PreviousStartDate;
+  previousEndDate?: PreviousEndDate;
+  limit?: Limit;
+  skip?: Skip;
+  relationshipIds?: RelationshipIds;
+  commTypes?: CommTypes;
+  initialCommunication?: InitialCommunication;
+  timeTrendGroup?: TimeTrendGroup;
+  siteId?: SiteId;
+  /**
+   * Sort order, first entry first. Columns: site, totalCallCount, missedCallCount, missedCallPercent.
+   *
+   * @maxItems 3
+   */
+  sort?: {
+    /**
+     * A sortable field of the rows
+     */
+    column: 'site' | 'totalCallCount' | 'missedCallCount' | 'missedCallPercent';
+    direction?: SortDirection;
+  }[];
+}
+/**
+ * One site.
+ */
+export interface CallerBehaviorBySiteRow {
+  /**
+   * Site id
+   */
+  siteId: number;
+  /**
+   * Whether the site is active (inactive rows get the (Inactive) suffix)
+   */
+  siteIsActive: boolean;
+  /**
+   * Site name
+   */
+  site: string;
+  /**
+   * Inbound calls
+   */
+  totalCallCount: number;
+  /**
+   * Missed inbound calls
+   */
+  missedCallCount: number;
+  /**
+   * missed / calls x 100; null without calls
+   */
+  missedCallPercent: number | null;
+  /**
+   * Total rows over every page minus 1
+   */
+  maxIndex: number;
+}
+/**
+ * Missed Calls By Site page.
+ */
+export interface CallerBehaviorBySite {
+  headers: TableHeaders;
+  /**
+   * The page of rows
+   */
+  values: CallerBehaviorBySiteRow[];
+  totalRows: TotalRows;
+}
+/**
+ * Sums over every site.
+ */
+export interface CallerBehaviorTotals {
+  /**
+   * Inbound calls
+   */
+  totalCallCount: number;
+  /**
+   * Missed calls
+   */
+  missedCallCount: number;
+  /**
+   * missed / calls x 100
+   */
+  missedCallPercent: number | null;
+}
+/**
+ * Any 4xx or 5xx answer.
+ */
+export interface ErrorAnswer {
+  /**
+   * HTTP reason
+   */
+  error: string;
+  /**
+   * What went wrong, naming the field
+   */
+  message: string;
+  /**
+   * JSON pointer of the offending body field (validation errors)
+   */
+  field?: string;
+}
+/**
+ * Average response time trend (timeTrendGroup, relationshipIds, initialCommunication, commTypes of PHONE/SMS/EMAIL).
+ */
+export interface CommunicationResponseTimeTrendRequest {
+  siteIds?: SiteIds;
+  accountIds?: AccountIds;
+  jwtExtendedToken?: JwtExtendedToken;
+  startDate: StartDate;
+  endDate: EndDate;
+  previousStartDate?: PreviousStartDate;
+  previousEndDate?: PreviousEndDate;
+  limit?: Limit;
+  skip?: Skip;
+  relationshipIds?: RelationshipIds;
+  commTypes?: CommTypes;
+  initialCommunication?: InitialCommunication;
+  timeTrendGroup?: TimeTrendGroup;
+  siteId?: SiteId;
+}
+/**
+ * Line series Missed Call, Text, Email and Overall; value is the average response in seconds per bucket.
+ */
+export interface CommunicationResponseTimeTrendResponse {
+  /**
+   * Chart series
+   */
+  series: Series[];
+}
+/**
+ * Response time by type (commTypes, relationshipIds, initialCommunication).
+ */
+export interface CommunicationResponseTimeByTypeRequest {
+  siteIds?: SiteIds;
+  accountIds?: AccountIds;
+  jwtExtendedToken?: JwtExtendedToken;
+  startDate: StartDate;
+  endDate: EndDate;
+  previousStartDate?: PreviousStartDate;
+  previousEndDate?: PreviousEndDate;
+  limit?: Limit;
+  skip?: Skip;
+  relationshipIds?: RelationshipIds;
+  commTypes?: CommTypes;
+  initialCommunication?: InitialCommunication;
+  timeTrendGroup?: TimeTrendGroup;
+  siteId?: SiteId;
+}
+/**
+ * One bucket over the selected types.
+ */
+export interface CommunicationResponseTimeBucketSummary {
+  /**
+   * Bucket key (timeInverval1..6, notRespondedTo)
+   */
+  bucket: string;
+  /**
+   * Bucket label
+   */
+  label: string;
+  /**
+   * Communications in the bucket
+   */
+  count: number;
+  /**
+   * Share of all response-required communications; null when there are none
+   */
+  percent: number | null;
+}
+/**
+ * Stacked bars: one series per type (Missed Call, Text, Email), categories the bucket labels; value a count, percent its share of the type.
+ */
+export interface CommunicationResponseTimeByTypeResponse {
+  /**
+   * Chart series
+   */
+  series: Series[];
+  /**
+   * Per bucket over every selected type
+   */
+  summary: CommunicationResponseTimeBucketSummary[];
+}
+/**
+ * Average response time per type.
+ */
+export interface CommunicationResponseTimeBoxRequest {
+  siteIds?: SiteIds;
+  accountIds?: AccountIds;
+  jwtExtendedToken?: JwtExtendedToken;
+  startDate: StartDate;
+  endDate: EndDate;
+  previousStartDate?: PreviousStartDate;
+  previousEndDate?: PreviousEndDate;
+  limit?: Limit;
+  skip?: Skip;
+  relationshipIds?: RelationshipIds;
+  commTypes?: CommTypes;
+  initialCommunication?: InitialCommunication;
+  timeTrendGroup?: TimeTrendGroup;
+  siteId?: SiteId;
+}
+/**
+ * One type.
+ */
+export interface CommunicationResponseTimeBoxRow {
+  /**
+   * Type of communication
+   */
+  messageType: 'Missed Call' | 'Text' | 'Email' | 'Overall';
+  /**
+   * Average response in seconds; null when nothing was answered
+   */
+  commTypeAverage: number | null;
+}
+/**
+ * Response Time by Site page; default sort siteName asc. Bucket columns sort by their percent.
+ */
+export interface CommunicationResponseTimeBySiteRequest {
+  siteIds?: SiteIds;
+  accountIds?: AccountIds;
+  jwtExtendedToken?: JwtExtendedToken;
+  startDate: StartDate;
+  endDate: EndDate;
+  previousStartDate?: PreviousStartDate;
+  previousEndDate?: PreviousEndDate;
+  limit?: Limit;
+  skip?: Skip;
+  relationshipIds?: RelationshipIds;
+  commTypes?: CommTypes;
+  initialCommunication?: InitialCommunication;
+  timeTrendGroup?: TimeTrendGroup;
+  siteId?: SiteId;
+  /**
+   * Sort order, first entry first. Columns: siteName, timeInverval1, timeInverval2, timeInverval3, timeInverval4, timeInverval5, timeInverval6, notRespondedTo.
+   *
+   * @maxItems 3
+   */
+  sort?: {
+    /**
+     * A sortable field of the rows
+     */
+    column:
+      | 'siteName'
+      | 'timeInverval1'
+      | 'timeInverval2'
+      | 'timeInverval3'
+      | 'timeInverval4'
+      | 'timeInverval5'
+      | 'timeInverval6'
+      | 'notRespondedTo';
+    direction?: SortDirection;
+  }[];
+}
+/**
+ * Response Time by Employee page (siteId narrows); default sort employee asc.
+ */
+export interface CommunicationResponseTimeByEmployeeRequest {
+  siteIds?: SiteIds;
+  accountIds?: AccountIds;
+  jwtExtendedToken?: JwtExtendedToken;
+  startDate: StartDate;
+  endDate: EndDate;
+  previousStartDate?: PreviousStartDate;
+  previousEndDate?: PreviousEndDate;
+  limit?: Limit;
+  skip?: Skip;
+  relationshipIds?: RelationshipIds;
+  commTypes?: CommTypes;
+  initialCommunication?: InitialCommunication;
+  timeTrendGroup?: TimeTrendGroup;
+  siteId?: SiteId;
+  /**
+   * Sort order, first entry first. Columns: employee, siteName, timeInverval1, timeInverval2, timeInverval3, timeInverval4, timeInverval5, timeInverval6, notRespondedTo.
+   *
+   * @maxItems 3
+   */
+  sort?: {
+    /**
+     * A sortable field of the rows
+     */
+    column:
+      | 'employee'
+      | 'siteName'
+      | 'timeInverval1'
+      | 'timeInverval2'
+      | 'timeInverval3'
+      | 'timeInverval4'
+      | 'timeInverval5'
+      | 'timeInverval6'
+      | 'notRespondedTo';
+    direction?: SortDirection;
+  }[];
+}
+/**
+ * One site.
+ */
+export interface CommunicationResponseTimeBySiteRow {
+  /**
+   * Site id
+   */
+  siteId: number;
+  /**
+   * Whether the site is active (inactive rows get the (Inactive) suffix)
+   */
+  siteIsActive: boolean;
+  /**
+   * Site name
+   */
+  siteName: string;
+  /**
+   * 0 - 5min: text 'NN.N% (count)' of the row's response-required communications
+   */
+  timeInverval1: string;
+  /**
+   * 5min - 30min: text 'NN.N% (count)' of the row's response-required communications
+   */
+  timeInverval2: string;
+  /**
+   * 30min - 1hr: text 'NN.N% (count)' of the row's response-required communications
+   */
+  timeInverval3: string;
+  /**
+   * 1hr - 12hrs: text 'NN.N% (count)' of the row's response-required communications
+   */
+  timeInverval4: string;
+  /**
+   * 12hrs - 24hrs: text 'NN.N% (count)' of the row's response-required communications
+   */
+  timeInverval5: string;
+  /**
+   * Older Than 24hrs: text 'NN.N% (count)' of the row's response-required communications
+   */
+  timeInverval6: string;
+  /**
+   * Not Responded To: text 'NN.N% (count)' of the row's response-required communications
+   */
+  notRespondedTo: string;
+  /**
+   * Total rows over every page minus 1
+   */
+  maxIndex: number;
+}
+/**
+ * One employee.
+ */
+export interface CommunicationResponseTimeByEmployeeRow {
+  /**
+   * Employee id
+   */
+  employeeId: number;
+  /**
+   * Employee first and last name
+   */
+  employee: string;
+  /**
+   * Whether the employee is active
+   */
+  employeeIsActive: boolean;
+  /**
+   * Site id
+   */
+  siteId: number;
+  /**
+   * Whether the site is active (inactive rows get the (Inactive) suffix)
+   */
+  siteIsActive: boolean;
+  /**
+   * Site name
+   */
+  siteName: string;
+  /**
+   * 0 - 5min: text 'NN.N% (count)' of the row's response-required communications
+   */
+  timeInverval1: string;
+  /**
+   * 5min - 30min: text 'NN.N% (count)' of the row's response-required communications
+   */
+  timeInverval2: string;
+  /**
+   * 30min - 1hr: text 'NN.N% (count)' of the row's response-required communications
+   */
+  timeInverval3: string;
+  /**
+   * 1hr - 12hrs: text 'NN.N% (count)' of the row's response-required communications
+   */
+  timeInverval4: string;
+  /**
+   * 12hrs - 24hrs: text 'NN.N% (count)' of the row's response-required communications
+   */
+  timeInverval5: string;
+  /**
+   * Older Than 24hrs: text 'NN.N% (count)' of the row's response-required communications
+   */
+  timeInverval6: string;
+  /**
+   * Not Responded To: text 'NN.N% (count)' of the row's response-required communications
+   */
+  notRespondedTo: string;
+  /**
+   * Total rows over every page minus 1
+   */
+  maxIndex: number;
+}
+/**
+ * By-site page.
+ */
+export interface CommunicationResponseTimeBySite {
+  headers: TableHeaders;
+  /**
+   * The page of rows
+   */
+  values: CommunicationResponseTimeBySiteRow[];
+  totalRows: TotalRows;
+}
+/**
+ * By-employee page.
+ */
+export interface CommunicationResponseTimeByEmployee {
+  headers: TableHeaders;
+  /**
+   * The page of rows
+   */
+  values: CommunicationResponseTimeByEmployeeRow[];
+  totalRows: TotalRows;
+}
+/**
+ * Sums over every row.
+ */
+export interface CommunicationResponseTimeTotals {
+  /**
+   * 0 - 5min: text 'NN.N% (count)' of the row's response-required communications
+   */
+  timeInverval1: string;
+  /**
+   * 5min - 30min: text 'NN.N% (count)' of the row's response-required communications
+   */
+  timeInverval2: string;
+  /**
+   * 30min - 1hr: text 'NN.N% (count)' of the row's response-required communications
+   */
+  timeInverval3: string;
+  /**
+   * 1hr - 12hrs: text 'NN.N% (count)' of the row's response-required communications
+   */
+  timeInverval4: string;
+  /**
+   * 12hrs - 24hrs: text 'NN.N% (count)' of the row's response-required communications
+   */
+  timeInverval5: string;
+  /**
+   * Older Than 24hrs: text 'NN.N% (count)' of the row's response-required communications
+   */
+  timeInverval6: string;
+  /**
+   * Not Responded To: text 'NN.N% (count)' of the row's response-required communications
+   */
+  notRespondedTo: string;
+}
+/**
+ * Volume by type chart (relationshipIds filter).
+ */
+export interface CommunicationVolumeByTypeRequest {
+  siteIds?: SiteIds;
+  accountIds?: AccountIds;
+  jwtExtendedToken?: JwtExtendedToken;
+  startDate: StartDate;
+  endDate: EndDate;
+  previousStartDate?: PreviousStartDate;
+  previousEndDate?: PreviousEndDate;
+  limit?: Limit;
+  skip?: Skip;
+  relationshipIds?: RelationshipIds;
+  commTypes?: CommTypes;
+  initialCommunication?: InitialCommunication;
+  timeTrendGroup?: TimeTrendGroup;
+  siteId?: SiteId;
+}
+/**
+ * Inbound and Outbound bar series over the categories Calls, Emails, Texts, Walk-Ins.
+ */
+export interface CommunicationVolumeByTypeResponse {
+  /**
+   * Chart series
+   */
+  series: Series[];
+}
+/**
+ * Volume by Site page; default sort site asc.
+ */
+export interface CommunicationVolumeBySiteRequest {
+  siteIds?: SiteIds;
+  accountIds?: AccountIds;
+  jwtExtendedToken?: JwtExtendedToken;
+  startDate: StartDate;
+  endDate: EndDate;
+  previousStartDate?: PreviousStartDate;
+  previousEndDate?: PreviousEndDate;
+  limit?: Limit;
+  skip?: Skip;
+  relationshipIds?: RelationshipIds;
+  commTypes?: CommTypes;
+  initialCommunication?: InitialCommunication;
+  timeTrendGroup?: TimeTrendGroup;
+  siteId?: SiteId;
+  /**
+   * Sort order, first entry first. Columns: site, totalCommCount, inbound, outbound.
+   *
+   * @maxItems 3
+   */
+  sort?: {
+    /**
+     * A sortable field of the rows
+     */
+    column: 'site' | 'totalCommCount' | 'inbound' | 'outbound';
+    direction?: SortDirection;
+  }[];
+}
+/**
+ * Volume by Employee page (siteId narrows); default sort employee asc.
+ */
+export interface CommunicationVolumeByEmployeeRequest {
+  siteIds?: SiteIds;
+  accountIds?: AccountIds;
+  jwtExtendedToken?: JwtExtendedToken;
+  startDate: StartDate;
+  endDate: EndDate;
+  previousStartDate?: PreviousStartDate;
+  previousEndDate?: PreviousEndDate;
+  limit?: Limit;
+  skip?: Skip;
+  relationshipIds?: RelationshipIds;
+  commTypes?: CommTypes;
+  initialCommunication?: InitialCommunication;
+  timeTrendGroup?: TimeTrendGroup;
+  siteId?: SiteId;
+  /**
+   * Sort order, first entry first. Columns: employee, site, siteOutboundCommCount, outbound.
+   *
+   * @maxItems 3
+   */
+  sort?: {
+    /**
+     * A sortable field of the rows
+     */
+    column: 'employee' | 'site' | 'siteOutboundCommCount' | 'outbound';
+    direction?: SortDirection;
+  }[];
+}
+/**
+ * One site.
+ */
+export interface CommunicationVolumeBySiteRow {
+  /**
+   * Site id
+   */
+  siteId: number;
+  /**
+   * Whether the site is active (inactive rows get the (Inactive) suffix)
+   */
+  siteIsActive: boolean;
+  /**
+   * Site name
+   */
+  site: string;
+  /**
+   * Communications, both directions
+   */
+  totalCommCount: number;
+  /**
+   * Inbound communications and share of the total: text 'count (percent)', e.g. '120 (60.0%)'
+   */
+  inbound: string;
+  /**
+   * Outbound communications and share of the total: text 'count (percent)', e.g. '120 (60.0%)'
+   */
+  outbound: string;
+  /**
+   * Total rows over every page minus 1
+   */
+  maxIndex: number;
+}
+/**
+ * One employee.
+ */
+export interface CommunicationVolumeByEmployeeRow {
+  /**
+   * Employee id
+   */
+  employeeId: number;
+  /**
+   * Employee first and last name
+   */
+  employee: string;
+  /**
+   * Whether the employee is active
+   */
+  employeeIsActive: boolean;
+  /**
+   * Site name
+   */
+  site: string;
+  /**
+   * Site id
+   */
+  siteId: number;
+  /**
+   * Whether the site is active (inactive rows get the (Inactive) suffix)
+   */
+  siteIsActive: boolean;
+  /**
+   * Outbound communications of the whole site
+   */
+  siteOutboundCommCount: number;
+  /**
+   * Outbound communications of the employee and share of the site outbound: text 'count (percent)', e.g. '120 (60.0%)'
+   */
+  outbound: string;
+  /**
+   * Total rows over every page minus 1
+   */
+  maxIndex: number;
+}
+/**
+ * Volume by Site page.
+ */
+export interface CommunicationVolumeBySite {
+  headers: TableHeaders;
+  /**
+   * The page of rows
+   */
+  values: CommunicationVolumeBySiteRow[];
+  totalRows: TotalRows;
+}
+/**
+ * Volume by Employee page.
+ */
+export interface CommunicationVolumeByEmployee {
+  headers: TableHeaders;
+  /**
+   * The page of rows
+   */
+  values: CommunicationVolumeByEmployeeRow[];
+  totalRows: TotalRows;
+}
+/**
+ * Sums over every site.
+ */
+export interface CommunicationVolumeTotals {
+  /**
+   * Communications
+   */
+  totalCommCount: number;
+  /**
+   * Inbound: text 'count (percent)', e.g. '120 (60.0%)'
+   */
+  inbound: string;
+  /**
+   * Outbound: text 'count (percent)', e.g. '120 (60.0%)'
+   */
+  outbound: string;
+}
+/**
+ * No Response Volume by Site page; default sort site asc.
+ */
+export interface CommunicationVolumeNoResponseBySiteRequest {
+  siteIds?: SiteIds;
+  accountIds?: AccountIds;
+  jwtExtendedToken?: JwtExtendedToken;
+  startDate: StartDate;
+  endDate: EndDate;
+  previousStartDate?: PreviousStartDate;
+  previousEndDate?: PreviousEndDate;
+  limit?: Limit;
+  skip?: Skip;
+  relationshipIds?: RelationshipIds;
+  commTypes?: CommTypes;
+  initialCommunication?: InitialCommunication;
+  timeTrendGroup?: TimeTrendGroup;
+  siteId?: SiteId;
+  /**
+   * Sort order, first entry first. Columns: site, inbound, noResponseRequired.
+   *
+   * @maxItems 3
+   */
+  sort?: {
+    /**
+     * A sortable field of the rows
+     */
+    column: 'site' | 'inbound' | 'noResponseRequired';
+    direction?: SortDirection;
+  }[];
+}
+/**
+ * No Response Volume by Employee page (siteId narrows); default sort employee asc.
+ */
+export interface CommunicationVolumeNoResponseByEmployeeRequest {
+  siteIds?: SiteIds;
+  accountIds?: AccountIds;
+  jwtExtendedToken?: JwtExtendedToken;
+  startDate: StartDate;
+  endDate: EndDate;
+  previousStartDate?: PreviousStartDate;
+  previousEndDate?: PreviousEndDate;
+  limit?: Limit;
+  skip?: Skip;
+  relationshipIds?: RelationshipIds;
+  commTypes?: CommTypes;
+  initialCommunication?: InitialCommunication;
+  timeTrendGroup?: TimeTrendGroup;
+  siteId?: SiteId;
+  /**
+   * Sort order, first entry first. Columns: employee, site, siteInboundCount, noResponseRequired.
+   *
+   * @maxItems 3
+   */
+  sort?: {
+    /**
+     * A sortable field of the rows
+     */
+    column: 'employee' | 'site' | 'siteInboundCount' | 'noResponseRequired';
+    direction?: SortDirection;
+  }[];
+}
+/**
+ * One site.
+ */
+export interface CommunicationVolumeNoResponseBySiteRow {
+  /**
+   * Site id
+   */
+  siteId: number;
+  /**
+   * Whether the site is active (inactive rows get the (Inactive) suffix)
+   */
+  siteIsActive: boolean;
+  /**
+   * Site name
+   */
+  site: string;
+  /**
+   * Inbound communications
+   */
+  inbound: number;
+  /**
+   * Inbound communications that needed no reply
+   */
+  noResponseRequired: number;
+  /**
+   * Total rows over every page minus 1
+   */
+  maxIndex: number;
+}
+/**
+ * One employee.
+ */
+export interface CommunicationVolumeNoResponseByEmployeeRow {
+  /**
+   * Employee id
+   */
+  employeeId: number;
+  /**
+   * Employee first and last name
+   */
+  employee: string;
+  /**
+   * Whether the employee is active
+   */
+  employeeIsActive: boolean;
+  /**
+   * Site name
+   */
+  site: string;
+  /**
+   * Site id
+   */
+  siteId: number;
+  /**
+   * Whether the site is active (inactive rows get the (Inactive) suffix)
+   */
+  siteIsActive: boolean;
+  /**
+   * Inbound communications of the whole site
+   */
+  siteInboundCount: number;
+  /**
+   * Inbound communications of the employee that needed no reply
+   */
+  noResponseRequired: number;
+  /**
+   * Total rows over every page minus 1
+   */
+  maxIndex: number;
+}
+/**
+ * No Response by Site page.
+ */
+export interface CommunicationVolumeNoResponseBySite {
+  headers: TableHeaders;
+  /**
+   * The page of rows
+   */
+  values: CommunicationVolumeNoResponseBySiteRow[];
+  totalRows: TotalRows;
+}
+/**
+ * No Response by Employee page.
+ */
+export interface CommunicationVolumeNoResponseByEmployee {
+  headers: TableHeaders;
+  /**
+   * The page of rows
+   */
+  values: CommunicationVolumeNoResponseByEmployeeRow[];
+  totalRows: TotalRows;
+}
+/**
+ * Sums over every row (for employee rows: the employees' own communications).
+ */
+export interface CommunicationVolumeNoResponseTotals {
+  /**
+   * Communications, both directions
+   */
+  totalCommCount: number;
+  /**
+   * Inbound communications
+   */
+  inbound: number;
+  /**
+   * Outbound communications
+   */
+  outbound: number;
+  /**
+   * Inbound communications that needed no reply
+   */
+  noResponseRequired: number;
+}
+/**
+ * POST /api/dashboards/sources body: a new definition file and its text.
+ */
+export interface CreateDefinitionRequest {
+  file: DefinitionFileName;
+  text: DefinitionText;
+}
+/**
+ * GET /api/dashboards: the validated, normalized page definitions the signed-in user may see (a page with an access rule needs its claim).
+ */
+export interface DashboardsResponse {
+  /**
+   * Normalized pages (engine/definitions/normalizedPage.ts), already checked against schemas/dashboard.
+   */
+  pages: {
+    [k: string]: unknown;
+  }[];
+}
+/**
+ * POST /api/dashboards/validate: the located problems of a text as the content of a file, and the normalized page when it is valid.
+ */
+export interface DefinitionCheck {
+  errors: DefinitionProblem[];
+  /**
+   * The normalized page (engine/definitions/normalizedPage.ts); present when the text is valid.
+   */
+  normalized?: {
+    [k: string]: unknown;
+  };
+}
+/**
+ * One located problem of a definition text as the editor shows it.
+ */
+export interface DefinitionProblem {
+  /**
+   * 1-based line of the text.
+   */
+  line: number;
+  /**
+   * 1-based column of the text.
+   */
+  column: number;
+  /**
+   * JSON pointer of the offending value.
+   */
+  pointer: string;
+  /**
+   * What is wrong and what to do.
+   */
+  message: string;
+  severity: 'error' | 'warning';
+  /**
+   * The line npm run dashboards:check prints for it.
+   */
+  text: string;
+}
+/**
+ * One definition file as the server holds it.
+ */
+export interface DefinitionSource {
+  /**
+   * The file name in dashboards/, e.g. home.json.
+   */
+  file: string;
+  /**
+   * The file's text.
+   */
+  text: string;
+  /**
+   * The version of text (a hash); a save sends it back to say what it was edited from.
+   */
+  version: string;
+}
+/**
+ * GET /api/dashboards/sources: every definition file's text, by file name.
+ */
+export interface DefinitionSources {
+  sources: DefinitionSource[];
+}
+/**
+ * One endpoint as the editor's completion knows it, computed from schemas/api/endpoints.json and the API schemas.
+ */
+export interface EditorEndpoint {
+  /**
+   * The HTTP method.
+   */
+  method: string;
+  /**
+   * The path, e.g. /api/data/caller_behavior/missed_calls/by_site.
+   */
+  path: string;
+  /**
+   * The request body keys, when the request schema names them.
+   */
+  bodyKeys?: string[];
+  /**
+   * The row fields at the index's rows pointer.
+   */
+  fields?: string[];
+  /**
+   * Row fields by the source's variant (a data code).
+   */
+  variants?: {
+    [k: string]: string[];
+  };
+  /**
+   * The index's rows pointer, which fields describes.
+   */
+  rows: string;
+  /**
+   * The row fields at the other pointers of the response, for a source with its own rows.
+   */
+  fieldsAt: {
+    [k: string]: string[];
+  };
+}
+/**
+ * GET /api/dashboards/endpoints: the endpoints definitions may bind to, for completion.
+ */
+export interface EditorEndpoints {
+  endpoints: EditorEndpoint[];
+}
+/**
+ * GET /api/dashboards/editor-settings: what the live editor may do on this server.
+ */
+export interface EditorSettings {
+  /**
+   * Whether this server saves edits (DASHBOARDS_WRITABLE=1).
+   */
+  writable: boolean;
+}
+/**
+ * PUT /api/dashboards/sources/:file body: the new text, and the version it was edited from.
+ */
+export interface SaveDefinitionRequest {
+  text: DefinitionText;
+  /**
+   * The version GET /api/dashboards/sources gave for the file; when the file has changed since, nothing is written (409).
+   */
+  baseVersion?: string;
+}
+/**
+ * PUT /api/dashboards/sources/:file (200) and POST /api/dashboards/sources (201): the text is written and served.
+ */
+export interface SavedDefinition {
+  saved: true;
+  /**
+   * The file written.
+   */
+  file: string;
+  /**
+   * The version of the text now on disk.
+   */
+  version: string;
+  /**
+   * Warnings left in the text (a text with errors is not saved).
+   */
+  errors: DefinitionProblem[];
+  /**
+   * The normalized page (engine/definitions/normalizedPage.ts).
+   */
+  normalized?: {
+    [k: string]: unknown;
+  };
+}
+/**
+ * The path parameters of PUT /api/dashboards/sources/:file.
+ */
+export interface DefinitionFileParams {
+  file: DefinitionFileName;
+}
+/**
+ * POST /api/dashboards/validate body: a text to check as the new content of an existing file.
+ */
+export interface ValidateDefinitionRequest {
+  file: DefinitionFileName;
+  text: DefinitionText;
+}
+/**
+ * Tile or pie data for one code.
+ */
+export interface DataCodesRequest {
+  siteIds?: SiteIds;
+  accountIds?: AccountIds;
+  jwtExtendedToken?: JwtExtendedToken;
+  startDate: StartDate;
+  endDate: EndDate;
+  previousStartDate?: PreviousStartDate;
+  previousEndDate?: PreviousEndDate;
+  limit?: Limit;
+  skip?: Skip;
+  relationshipIds?: RelationshipIds;
+  commTypes?: CommTypes;
+  initialCommunication?: InitialCommunication;
+  timeTrendGroup?: TimeTrendGroup;
+  siteId?: SiteId;
+  /**
+   * Data-type code: 100-108 caller behavior, 200-206 ad source, 300-309 employee call performance, 400-403 ILS call performance.
+   */
+  requestedData:
+    | 100
+    | 101
+    | 102
+    | 103
+    | 104
+    | 105
+    | 106
+    | 107
+    | 108
+    | 200
+    | 201
+    | 202
+    | 203
+    | 204
+    | 205
+    | 206
+    | 300
+    | 301
+    | 302
+    | 303
+    | 304
+    | 305
+    | 306
+    | 307
+    | 308
+    | 309
+    | 400
+    | 401
+    | 402
+    | 403;
+  offset?: Offset;
+  /**
+   * Accepted for compatibility; must be empty (tiles and pies are not sorted).
+   *
+   * @maxItems 0
+   */
+  sorts?: unknown[];
+}
+/**
+ * Tile data: values[0][0] mainValue (current), values[0][1] mainValue2 (comparison); values[1], when present, subValue and subValue2.
+ */
+export interface DataCodesTile {
+  /**
+   * Names of the two columns
+   */
+  headers: string[];
+  /**
+   * One or two rows of two numbers (null: no data)
+   */
+  values: (number | null)[][];
+}
+/**
+ * Pie data: one row per slice, the count last.
+ */
+export interface DataCodesPie {
+  /**
+   * Column names
+   */
+  headers: string[];
+  /**
+   * Slices: label columns then the count
+   */
+  values: (string | number)[][];
+  /**
+   * Header whose value groups slices (the caller-type filter of the call-result pie); null otherwise
+   */
+  groupBy: string | null;
+}
+/**
+ * Call Performance by Site page; default sort averageTpaScore desc.
+ */
+export interface EmployeeCallPerformanceBySiteRequest {
+  siteIds?: SiteIds;
+  accountIds?: AccountIds;
+  jwtExtendedToken?: JwtExtendedToken;
+  startDate: StartDate;
+  endDate: EndDate;
+  previousStartDate?: PreviousStartDate;
+  previousEndDate?: PreviousEndDate;
+  limit?: Limit;
+  skip?: Skip;
+  relationshipIds?: RelationshipIds;
+  commTypes?: CommTypes;
+  initialCommunication?: InitialCommunication;
+  timeTrendGroup?: TimeTrendGroup;
+  siteId?: SiteId;
+  /**
+   * Sort order, first entry first. Columns: siteName, scoredCalls, qualifiedCalls, appointments, appointmentsConversion, averageTpaScore.
+   *
+   * @maxItems 3
+   */
+  sort?: {
+    /**
+     * A sortable field of the rows
+     */
+    column:
+      | 'siteName'
+      | 'scoredCalls'
+      | 'qualifiedCalls'
+      | 'appointments'
+      | 'appointmentsConversion'
+      | 'averageTpaScore';
+    direction?: SortDirection;
+  }[];
+}
+/**
+ * Call Performance by Employee page (siteId narrows to one site); default sort averageTpaScore desc.
+ */
+export interface EmployeeCallPerformanceByEmployeeRequest {
+  siteIds?: SiteIds;
+  accountIds?: AccountIds;
+  jwtExtendedToken?: JwtExtendedToken;
+  startDate: StartDate;
+  endDate: EndDate;
+  previousStartDate?: PreviousStartDate;
+  previousEndDate?: PreviousEndDate;
+  limit?: Limit;
+  skip?: Skip;
+  relationshipIds?: RelationshipIds;
+  commTypes?: CommTypes;
+  initialCommunication?: InitialCommunication;
+  timeTrendGroup?: TimeTrendGroup;
+  siteId?: SiteId;
+  /**
+   * Sort order, first entry first. Columns: fullName, siteName, scoredCalls, qualifiedCalls, appointments, appointmentsConversion, averageTpaScore.
+   *
+   * @maxItems 3
+   */
+  sort?: {
+    /**
+     * A sortable field of the rows
+     */
+    column:
+      | 'fullName'
+      | 'siteName'
+      | 'scoredCalls'
+      | 'qualifiedCalls'
+      | 'appointments'
+      | 'appointmentsConversion'
+      | 'averageTpaScore';
+    direction?: SortDirection;
+  }[];
+}
+/**
+ * One site.
+ */
+export interface EmployeeCallPerformanceBySiteRow {
+  /**
+   * Site id
+   */
+  siteId: number;
+  /**
+   * Whether the site is active (inactive rows get the (Inactive) suffix)
+   */
+  siteIsActive: boolean;
+  /**
+   * Site name
+   */
+  siteName: string;
+  /**
+   * Calls scored (TPA) in the period
+   */
+  scoredCalls: number;
+  /**
+   * Scored calls that were qualified
+   */
+  qualifiedCalls: number;
+  /**
+   * Scored calls that booked an appointment
+   */
+  appointments: number;
+  /**
+   * appointments / qualifiedCalls x 100; null without qualified calls
+   */
+  appointmentsConversion: number | null;
+  /**
+   * Average TPA score (0-100); null without scored calls
+   */
+  averageTpaScore: number | null;
+  /**
+   * Total rows over every page minus 1
+   */
+  maxIndex: number;
+}
+/**
+ * One employee.
+ */
+export interface EmployeeCallPerformanceByEmployeeRow {
+  /**
+   * Employee id
+   */
+  employeeId: number;
+  /**
+   * First and last name
+   */
+  fullName: string;
+  /**
+   * Whether the employee is active
+   */
+  userIsActive: boolean;
+  /**
+   * Site id
+   */
+  siteId: number;
+  /**
+   * Whether the site is active (inactive rows get the (Inactive) suffix)
+   */
+  siteIsActive: boolean;
+  /**
+   * Site name
+   */
+  siteName: string;
+  /**
+   * Calls scored (TPA) in the period
+   */
+  scoredCalls: number;
+  /**
+   * Scored calls that were qualified
+   */
+  qualifiedCalls: number;
+  /**
+   * Scored calls that booked an appointment
+   */
+  appointments: number;
+  /**
+   * appointments / qualifiedCalls x 100; null without qualified calls
+   */
+  appointmentsConversion: number | null;
+  /**
+   * Average TPA score (0-100); null without scored calls
+   */
+  averageTpaScore: number | null;
+  /**
+   * Total rows over every page minus 1
+   */
+  maxIndex: number;
+}
+/**
+ * By-site page.
+ */
+export interface EmployeeCallPerformanceBySite {
+  headers: TableHeaders;
+  /**
+   * The page of rows
+   */
+  values: EmployeeCallPerformanceBySiteRow[];
+  totalRows: TotalRows;
+}
+/**
+ * By-employee page.
+ */
+export interface EmployeeCallPerformanceByEmployee {
+  headers: TableHeaders;
+  /**
+   * The page of rows
+   */
+  values: EmployeeCallPerformanceByEmployeeRow[];
+  totalRows: TotalRows;
+}
+/**
+ * Sums over every row; conversion and average from the sums.
+ */
+export interface EmployeeCallPerformanceTotals {
+  /**
+   * Calls scored (TPA) in the period
+   */
+  scoredCalls: number;
+  /**
+   * Scored calls that were qualified
+   */
+  qualifiedCalls: number;
+  /**
+   * Scored calls that booked an appointment
+   */
+  appointments: number;
+  /**
+   * appointments / qualifiedCalls x 100; null without qualified calls
+   */
+  appointmentsConversion: number | null;
+  /**
+   * Average TPA score (0-100); null without scored calls
+   */
+  averageTpaScore: number | null;
+}
+/**
+ * POST /post-feedback body: the Share Feedback form (SPEC.md sections 3 and 7). Only overallSatisfaction is required.
+ */
+export interface FeedbackRequest {
+  /**
+   * '5' Very Satisfied down to '1' Very Dissatisfied.
+   */
+  overallSatisfaction: '1' | '2' | '3' | '4' | '5';
+  /**
+   * Free text feedback.
+   */
+  comments?: string;
+  /**
+   * The user asks to be contacted about the feedback.
+   */
+  contactMe?: boolean;
+  firstName?: string;
+  lastName?: string;
+  /**
+   * Where to reply; empty or a well-formed address (a malformed one answers 406).
+   */
+  email?: string;
+  /**
+   * Time-zone marker: the browser's IANA time zone, e.g. America/Phoenix.
+   */
+  ao_jstzo?: string;
+}
+/**
+ * 200 answer of POST /post-feedback and /post-support: the submission is stored (committed) under this id.
+ */
+export interface FormAccepted {
+  received: true;
+  /**
+   * The stored submission's id (npm run forms -- list).
+   */
+  id: number;
+}
+/**
+ * 406 answer of the form routes: a well-shaped field the server refuses (unknown product or device code, malformed email or phone, mismatched emails). The client shows StatusDescription as it is.
+ */
+export interface FormNotAcceptable {
+  /**
+   * What is wrong, in words the user can act on.
+   */
+  StatusDescription: string;
+  /**
+   * JSON pointer of the refused field, e.g. /tfa_4.
+   */
+  field: string;
+}
+/**
+ * POST /post-support body: the Request Support form (SPEC.md sections 3 and 7). Every field is required; unknown codes, malformed email or phone and mismatched emails answer 406.
+ */
+export interface SupportRequest {
+  /**
+   * Company name.
+   */
+  tfa_1: string;
+  /**
+   * Site/Property Name(s).
+   */
+  tfa_2: string;
+  /**
+   * Product code, tfa_5 to tfa_11.
+   */
+  tfa_4: string;
+  /**
+   * Device code, tfa_15 to tfa_20.
+   */
+  tfa_14: string;
+  /**
+   * Description of the problem.
+   */
+  tfa_21: string;
+  /**
+   * First name.
+   */
+  tfa_22: string;
+  /**
+   * Last name.
+   */
+  tfa_23: string;
+  /**
+   * Phone, shaped (555) 555-5555.
+   */
+  tfa_25: string;
+  /**
+   * Email.
+   */
+  tfa_26: string;
+  /**
+   * Email again, to confirm.
+   */
+  tfa_27: string;
+}
+/**
+ * A site in the caller's scope.
+ */
+export interface Site {
+  /**
+   * Site id
+   */
+  id: number;
+  /**
+   * Site name
+   */
+  name: string;
+  /**
+   * Owning account
+   */
+  accountId: number;
+  /**
+   * Whether the site is active
+   */
+  siteIsActive: boolean;
+}
+/**
+ * An account in the caller's scope.
+ */
+export interface Account {
+  /**
+   * Account id
+   */
+  accountId: number;
+  /**
+   * Account name
+   */
+  accountName: string;
+  /**
+   * Whether the account is active
+   */
+  isActive: boolean;
+}
+/**
+ * A relationship option.
+ */
+export interface Relationship {
+  /**
+   * Relationship id
+   */
+  id: number;
+  /**
+   * Relationship name (Lead, Prospect, ...); the label comes from src/shared/relationships.ts
+   */
+  name: string;
+}
+/**
+ * When the data (action-required ages) was last brought up to date.
+ */
+export interface RefreshTime {
+  /**
+   * ISO timestamp of site-local clock time; null before any data
+   */
+  lastDataUpdate: string | null;
+}

@@ -1,7 +1,8 @@
 import { CloseButton, Group, Text } from '@mantine/core';
 import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
 import { closeMessage, type MessageType } from './messageBus';
-import { useMessage } from './useMessage';
+import { useMessage, useMessageSlot } from './useMessage';
 
 const BACKGROUND: Record<MessageType, string> = {
   'internal-server-error': '#c92a2a',
@@ -12,12 +13,20 @@ const BACKGROUND: Record<MessageType, string> = {
   info: '#1c7ed6',
 };
 
+/** Across the top of the window, above everything (the sign-in pages). */
+const overWindow = { position: 'fixed', top: 0, left: 0, right: 0, zIndex: 1000 } as const;
+
+/** In the page's flow under the top bar, staying in view as the page scrolls. */
+const inShell = { position: 'sticky', top: 60, zIndex: 150, borderRadius: 8, marginBottom: 12 } as const;
+
 /**
- * The global message bar across the top of the window, under the top bar when signed in; closes on its
- * icon or after autoCloseSeconds.
+ * The global message bar; closes on its icon or after autoCloseSeconds. In the app shell it sits at
+ * the top of the page's content, under the top bar, and pushes the page down while shown (it hides
+ * neither the top bar nor the filter bar); elsewhere it lies across the top of the window.
  */
 export function MessageBar() {
   const message = useMessage();
+  const slot = useMessageSlot();
 
   useEffect(() => {
     if (!message?.autoCloseSeconds) return;
@@ -26,7 +35,7 @@ export function MessageBar() {
   }, [message]);
 
   if (!message) return null;
-  return (
+  const bar = (
     <Group
       role="alert"
       data-testid="message-bar"
@@ -38,11 +47,7 @@ export function MessageBar() {
       px="md"
       py={10}
       style={{
-        // Top: shell.css (below the top bar where there is one).
-        position: 'fixed',
-        left: 0,
-        right: 0,
-        zIndex: 1000,
+        ...(slot ? inShell : overWindow),
         background: BACKGROUND[message.type],
         color: message.type === 'warning' ? '#1b2a41' : 'white',
         boxShadow: '0 2px 10px rgba(0,0,0,0.2)',
@@ -59,4 +64,5 @@ export function MessageBar() {
       />
     </Group>
   );
+  return slot ? createPortal(bar, slot) : bar;
 }

@@ -55,3 +55,20 @@ export function subscribeMessages(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+let slot: HTMLElement | null = null;
+
+/**
+ * Where the bar goes while the app shell is mounted: an element at the top of the page's content,
+ * under the top bar. Without one (the sign-in pages) the bar lies across the top of the window.
+ */
+export function setMessageSlot(element: HTMLElement | null): void {
+  if (slot === element) return;
+  slot = element;
+  notify();
+}
+
+/** The shell's place for the bar, if a shell is mounted. */
+export function messageSlot(): HTMLElement | null {
+  return slot;
+}

@@ -6,6 +6,7 @@ import { DashboardMenuProvider } from '../dashboards/DashboardMenuProvider';
 import { FilterBar } from '../filter/FilterBar';
 import { FilterProvider } from '../filter/FilterProvider';
 import { FilterBarConfigProvider } from '../filter/filterBarConfig';
+import { setMessageSlot } from '../messages/messageBus';
 import { SIDE_MENU_WIDTH } from '../theme/theme';
 import { useMobileLayout } from '../theme/useMobileLayout';
 import { Footer } from './Footer';
@@ -50,6 +51,8 @@ export function Shell() {
                 style={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}
                 data-testid="shell-main"
               >
+                {/* The message bar's place: under the top bar, above the filter bar. */}
+                <div ref={setMessageSlot} />
                 <FilterBar />
                 <div style={{ flex: 1 }}>
                   <Outlet />

@@ -27,7 +27,7 @@ import { loadVersions } from '../engine/tools/loadVersions';
 import type { DefinitionText } from '../engine/tools/sources/definitionText';
 import { readRevision } from '../engine/tools/sources/readRevision';
 import { readWorkingTree } from '../engine/tools/sources/readWorkingTree';
-import { errorMessage, isMainModule, processIo, type ToolIo, writeText } from './lib/toolIo';
+import { isMainModule, processIo, type ToolIo, toolCommand, writeText } from './lib/toolIo';
 
 const usageText =
   'usage: npm run dashboards:diff -- [--json] [--endpoints PATH] OLD NEW | [--json] --from REV [--to REV] [paths...]';
@@ -51,14 +51,7 @@ function withLibrary(paths: string[], read: (paths: string[]) => DefinitionText[
 }
 
 /** Runs the diff with command-line arguments; returns the exit status. */
-export function runDiff(argv: string[], io: ToolIo): number {
-  try {
-    return diff(argv, io);
-  } catch (err) {
-    io.err(errorMessage(err));
-    return 2;
-  }
-}
+export const runDiff = toolCommand(diff);
 
 function diff(argv: string[], io: ToolIo): number {
   const args = parseCliArgs(argv, {

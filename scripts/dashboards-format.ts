@@ -16,17 +16,10 @@ import { parseCliArgs } from '../engine/tools/cliArgs';
 import { formatDefinitionText } from '../engine/tools/formatDefinitionText';
 import { loadSchemaSet } from '../engine/tools/schemaSet';
 import { jsonFilesOf } from '../engine/tools/sources/readWorkingTree';
-import { errorMessage, isMainModule, processIo, type ToolIo } from './lib/toolIo';
+import { isMainModule, processIo, type ToolIo, toolCommand } from './lib/toolIo';
 
 /** Formats (or with --check, checks) definitions with command-line arguments; returns the exit status. */
-export function runFormat(argv: string[], io: ToolIo): number {
-  try {
-    return format(argv, io);
-  } catch (err) {
-    io.err(errorMessage(err));
-    return 2;
-  }
-}
+export const runFormat = toolCommand(format);
 
 function format(argv: string[], io: ToolIo): number {
   const args = parseCliArgs(argv, { flags: ['check'] });

@@ -29,7 +29,7 @@ import { parseCliArgs } from '../engine/tools/cliArgs';
 import { migrateText } from '../engine/tools/migrateText';
 import { loadSchemaSet } from '../engine/tools/schemaSet';
 import { jsonFilesOf } from '../engine/tools/sources/readWorkingTree';
-import { errorMessage, isMainModule, processIo, type ToolIo } from './lib/toolIo';
+import { isMainModule, processIo, type ToolIo, toolCommand } from './lib/toolIo';
 
 /**
  * The library of a folder's `_*.json` files, else of the definitions folder's, each folder read
@@ -53,14 +53,7 @@ function libraryLookup(io: ToolIo): (dir: string) => Library {
 }
 
 /** Migrates (or with --check, lists) definitions with command-line arguments; returns the exit status. */
-export function runMigrate(argv: string[], io: ToolIo): number {
-  try {
-    return migrate(argv, io);
-  } catch (err) {
-    io.err(errorMessage(err));
-    return 2;
-  }
-}
+export const runMigrate = toolCommand(migrate);
 
 function migrate(argv: string[], io: ToolIo): number {
   const args = parseCliArgs(argv, { flags: ['check'] });

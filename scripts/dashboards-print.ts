@@ -24,19 +24,12 @@ import { parseCliArgs } from '../engine/tools/cliArgs';
 import { toJson } from '../engine/tools/jsonValue';
 import { printJson } from '../engine/tools/printJson';
 import { loadSchemaSet } from '../engine/tools/schemaSet';
-import { errorMessage, isMainModule, processIo, type ToolIo, writeText } from './lib/toolIo';
+import { isMainModule, processIo, type ToolIo, toolCommand, writeText } from './lib/toolIo';
 
 const root = resolve(import.meta.dirname, '..');
 
 /** Prints one definition with command-line arguments; returns the exit status. */
-export function runPrint(argv: string[], io: ToolIo): number {
-  try {
-    return print(argv, io);
-  } catch (err) {
-    io.err(errorMessage(err));
-    return 2;
-  }
-}
+export const runPrint = toolCommand(print);
 
 function print(argv: string[], io: ToolIo): number {
   const args = parseCliArgs(argv, { valued: ['dir', 'endpoints'] });

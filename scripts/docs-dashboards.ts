@@ -15,17 +15,10 @@ import { parseCliArgs } from '../engine/tools/cliArgs';
 import { renderEndpointCatalogue } from '../engine/tools/docs/renderEndpointCatalogue';
 import { renderReference } from '../engine/tools/docs/renderReference';
 import { loadSchemaSet } from '../engine/tools/schemaSet';
-import { errorMessage, isMainModule, processIo, type ToolIo } from './lib/toolIo';
+import { isMainModule, processIo, type ToolIo, toolCommand } from './lib/toolIo';
 
 /** Writes (or with --check, checks) the generated docs with command-line arguments; returns the exit status. */
-export function runDocs(argv: string[], io: ToolIo): number {
-  try {
-    return docs(argv, io);
-  } catch (err) {
-    io.err(errorMessage(err));
-    return 2;
-  }
-}
+export const runDocs = toolCommand(docs);
 
 function docs(argv: string[], io: ToolIo): number {
   const args = parseCliArgs(argv, { flags: ['check'], valued: ['out'] });

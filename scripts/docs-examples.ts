@@ -13,17 +13,10 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { parseCliArgs } from '../engine/tools/cliArgs';
 import { checkMarkdown, documentedFiles, repoRoot } from './lib/docsExamples';
-import { errorMessage, isMainModule, processIo, type ToolIo } from './lib/toolIo';
+import { isMainModule, processIo, type ToolIo, toolCommand } from './lib/toolIo';
 
 /** Checks or rewrites the docs' examples with command-line arguments; returns the exit status. */
-export function runExamples(argv: string[], io: ToolIo): number {
-  try {
-    return examples(argv, io);
-  } catch (err) {
-    io.err(errorMessage(err));
-    return 2;
-  }
-}
+export const runExamples = toolCommand(examples);
 
 function examples(argv: string[], io: ToolIo): number {
   const args = parseCliArgs(argv, { flags: ['write'] });

@@ -40,3 +40,20 @@ export function writeText(write: (line: string) => void, text: string): void {
 export function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
+
+/**
+ * A definition tool's command: its work with the command-line arguments, a thrown error printed as
+ * one line with exit status 2 (a usage or file error, as against 1 for what the tool found).
+ */
+export function toolCommand(
+  work: (argv: string[], io: ToolIo) => number,
+): (argv: string[], io: ToolIo) => number {
+  return (argv, io) => {
+    try {
+      return work(argv, io);
+    } catch (err) {
+      io.err(errorMessage(err));
+      return 2;
+    }
+  };
+}

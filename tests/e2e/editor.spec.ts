@@ -289,6 +289,8 @@ test.describe('on a writable server', () => {
     // In the side menu, beside its original, and drawn at its route.
     const menu = page.getByTestId('side-menu');
     await menu.getByTestId('menu-section').filter({ hasText: 'Communication Performance' }).click();
+    // Once the section has finished opening (until then its last link is partly clipped).
+    await expect(menu.getByRole('link', { name: 'Volume Copy' })).toBeInViewport({ ratio: 1 });
     await menu.getByRole('link', { name: 'Volume Copy' }).click();
     await expect(page).toHaveURL(/\/dashboard\/volume-copy$/);
     await expect(page.getByTestId('dashboard-volume-copy')).toBeVisible();

@@ -20,6 +20,8 @@ test('the menu marks the item whose path is the URL and opens its section', asyn
   await nav.getByRole('button', { name: 'Communication Performance' }).click();
   await expect(nav.getByRole('link', { name: 'Volume' })).toBeHidden();
   await nav.getByRole('button', { name: 'Communication Performance' }).click();
+  // Once the section has finished opening (until then its last link is partly clipped).
+  await expect(nav.getByRole('link', { name: 'Volume' })).toBeInViewport({ ratio: 1 });
   await nav.getByRole('link', { name: 'Volume' }).click();
   await expect(page).toHaveURL(/\/dashboard\/volume$/);
 });

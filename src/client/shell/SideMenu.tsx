@@ -62,7 +62,7 @@ function Item({
       leftSection={icon}
       onClick={onNavigate}
       variant="light"
-      pl={nested ? 42 : 10}
+      pl={nested ? 24 : 10}
       pr={8}
       styles={{ label: { fontSize: 14, fontWeight: active ? 600 : 500, whiteSpace: 'nowrap' } }}
       style={{ borderRadius: 8 }}
@@ -103,7 +103,6 @@ export function SideMenu({ mobile = false, onNavigate }: SideMenuProps) {
               key={node.title}
               component="button"
               label={node.title}
-              leftSection={<MessagesIcon />}
               opened={Boolean(openSections[node.title])}
               onChange={(o) => setOpenSections((s) => ({ ...s, [node.title]: o }))}
               childrenOffset={0}
@@ -111,7 +110,8 @@ export function SideMenu({ mobile = false, onNavigate }: SideMenuProps) {
               aria-expanded={Boolean(openSections[node.title])}
               pl={10}
               pr={8}
-              styles={{ label: { fontSize: 14, fontWeight: 500, lineHeight: 1.3 } }}
+              // No icon, as no item has one: every label starts at one edge. One line, as the items are.
+              styles={{ label: { fontSize: 14, fontWeight: 500, whiteSpace: 'nowrap' } }}
               style={{ borderRadius: 8 }}
             >
               {node.entries.map((e) => (

@@ -10,10 +10,11 @@
  * definition is invalid or the page is unknown.
  */
 import { existsSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import {
   definitionFiles,
   formatDefinitionError,
+  isLibraryFile,
   loadDefinitions,
   loadEndpointIndex,
 } from '../engine/definitions/index';
@@ -41,8 +42,9 @@ function print(argv: string[], io: ToolIo): number {
   const endpoints = loadEndpointIndex(indexPath);
   if (!endpoints) io.err(`warning: ${messages.endpointIndexMissing(indexPath)}`);
   const isFile = existsSync(at(target)) && statSync(at(target)).isFile();
+  // A file is read with the library files beside it, which its references may name.
   const files = isFile
-    ? [at(target)]
+    ? [at(target), ...definitionFiles(dirname(at(target))).filter(isLibraryFile)]
     : definitionFiles(at(args.values.get('dir') ?? resolve(root, 'dashboards')));
   const { loaded } = loadDefinitions(files, { endpoints, cwd: io.cwd });
   const item = isFile

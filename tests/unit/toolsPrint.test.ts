@@ -19,6 +19,13 @@ describe('npm run dashboards:print', () => {
     expect(table.columns[0].sortField).toBe('group');
   });
 
+  it('prints a version 2 file with the library beside it, as it prints that page by id', () => {
+    const byFile = runTool(runPrint, [join('dashboards', 'volume.json')]);
+    expect(byFile.stderr).toBe('');
+    expect(byFile.status).toBe(0);
+    expect(byFile.stdout).toBe(runTool(runPrint, ['volume']).stdout);
+  });
+
   it('finds a page of dashboards/ by id', () => {
     const r = runTool(runPrint, ['home']);
     expect(r.status).toBe(0);

@@ -1,3 +1,8 @@
+/**
+ * Tile data (values[0] = [mainValue, mainValue2]; values[1], when present, [subValue, subValue2])
+ * and pie data (one row per slice, and the header that groups slices), as schemas/api describes them.
+ */
+import type { DataCodesPie as PieData, DataCodesTile as TileData } from '../../../shared/api/types';
 import type { Queryable } from '../../store';
 import { exact, n, percentOf } from '../format';
 import type { Span } from '../period';
@@ -7,18 +12,7 @@ import { callFacts, countOf } from './facts';
 import { inSpan } from './filters';
 import { SqlParams } from './sqlParams';
 
-/** Tile data: values[0] = [mainValue, mainValue2]; values[1], when present, [subValue, subValue2]. */
-export interface TileData {
-  headers: string[];
-  values: (number | null)[][];
-}
-
-/** Pie data: one row per slice (labels then the count), and the header that groups slices. */
-export interface PieData {
-  headers: string[];
-  values: (string | number)[][];
-  groupBy: string | null;
-}
+export type { PieData, TileData };
 
 /** Industry average appointment conversion (appointments per qualified call), in percent. */
 export const INDUSTRY_APPOINTMENT_CONVERSION = 12.5;

@@ -18,7 +18,12 @@ export async function startBenchServer(
   env: Record<string, string> = {},
 ): Promise<BenchServer> {
   const child: ChildProcess = fork('scripts/lib/benchServer.ts', {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_CPU_PROF=DIR writes a V8 CPU profile of the server to DIR when it stops.
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', BENCH_SCALE: scale, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -30,6 +30,12 @@ export interface Config {
   /** Memory for the data endpoints' answers (RESULT_CACHE_MB, default 64; 0 turns the cache off). */
   resultCacheBytes: number;
   /**
+   * DuckDB's worker threads (DUCKDB_THREADS; unset: one per core, DuckDB's default). Many users at
+   * once are served faster with 1: the connections already run queries side by side, and one query
+   * split across threads costs more CPU in all.
+   */
+  duckdbThreads?: number;
+  /**
    * The clock access and extended data tokens are issued and checked by; unset is the system
    * clock. Never read from the environment: tests pass a clock they move, so expiry needs no wait.
    */
@@ -81,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dashboardsWritable: env.DASHBOARDS_WRITABLE === '1',
     seedDemo: env.SEED_DEMO !== '0',
     resultCacheBytes: intEnv(env, 'RESULT_CACHE_MB', 64) * 1024 * 1024,
+    duckdbThreads: intEnv(env, 'DUCKDB_THREADS', 0) || undefined,
     trustedProxies: (env.TRUSTED_PROXIES || '')
       .split(',')
       .map((p) => p.trim())

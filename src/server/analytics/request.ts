@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { DataRequest, SortDirection, TimeTrendGroup } from '../../shared/api/types';
 import { scopedSiteIds, scopeOf } from '../auth/scope';
 import { previousSpan, type Span, spanOf } from './period';
-import { dataVersion } from './rollups';
+import { currentDataVersion, scopeForVersion } from './versionedMemo';
 
 /**
  * One entry of a sort list: a field of the rows and a direction. Each request schema allows its
@@ -53,10 +53,15 @@ export async function resolveQuery(
     previous = previousSpan(period, body.previousStartDate, body.previousEndDate);
   }
   const store = request.server.ctx.store;
-  const [scoped, data] = await Promise.all([
-    scopedSiteIds(store, scopeOf(request), { siteIds: body.siteIds, accountIds: body.accountIds }),
-    dataVersion(store),
-  ]);
+  const data = await currentDataVersion(store);
+  const scope = scopeOf(request);
+  const requested = { siteIds: body.siteIds, accountIds: body.accountIds };
+  const scoped = await scopeForVersion(
+    store,
+    data.version,
+    JSON.stringify([scope.allAccounts, scope.accountIds, requested.siteIds, requested.accountIds]),
+    () => scopedSiteIds(store, scope, requested),
+  );
   let siteIds = scoped;
   if (opts.siteFilter && body.siteId != null) {
     const only = body.siteId;

@@ -10,7 +10,7 @@
  * that arrive together share one run. A failed run is not kept.
  */
 export class ResultCache {
-  private readonly entries = new Map<string, { value: Promise<unknown>; bytes: number }>();
+  private readonly entries = new Map<string, { json: Promise<string>; bytes: number }>();
   private bytes = 0;
 
   constructor(private readonly maxBytes: number) {}
@@ -20,30 +20,31 @@ export class ResultCache {
     return this.maxBytes > 0;
   }
 
-  /** The answer for `key`, from memory or from `run` (then kept). */
-  async get<T>(key: string, run: () => Promise<T>): Promise<T> {
-    if (!this.enabled) return run();
+  /**
+   * The answer for `key` as JSON text, from memory or from `run` (then kept). Kept as text, a
+   * repeated answer is sent without being serialized again.
+   */
+  async json(key: string, run: () => Promise<unknown>): Promise<string> {
+    if (!this.enabled) return JSON.stringify(await run());
     const hit = this.entries.get(key);
     if (hit) {
       // Most recently used last: Map keeps insertion order.
       this.entries.delete(key);
       this.entries.set(key, hit);
-      return hit.value as Promise<T>;
+      return hit.json;
     }
-    const value = run();
-    const entry = { value: value as Promise<unknown>, bytes: key.length };
+    const json = run().then((answer) => JSON.stringify(answer));
+    const entry = { json, bytes: key.length };
     this.entries.set(key, entry);
     this.bytes += entry.bytes;
     try {
-      const answer = await value;
-      // Sized once the answer is in: its JSON length approximates what it holds.
+      const text = await json;
       if (this.entries.get(key) === entry) {
-        const answerBytes = JSON.stringify(answer)?.length ?? 0;
-        entry.bytes += answerBytes;
-        this.bytes += answerBytes;
+        entry.bytes += text.length;
+        this.bytes += text.length;
         this.evict();
       }
-      return answer;
+      return text;
     } catch (err) {
       if (this.entries.get(key) === entry) {
         this.entries.delete(key);

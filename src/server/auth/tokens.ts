@@ -41,7 +41,7 @@ function lifetime(config: Config, ttlSeconds: number): { iat: number; exp: numbe
 }
 
 /** Signs a short-lived access token (HS256). */
-export function signAccessToken(config: Config, c: AccessClaims): Promise<string> {
+export async function signAccessToken(config: Config, c: AccessClaims): Promise<string> {
   const { iat, exp } = lifetime(config, config.accessTokenTtlSeconds);
   const claims: OwnClaims<AccessTokenPayload> = {
     typ: ACCESS,
@@ -58,12 +58,12 @@ export function signAccessToken(config: Config, c: AccessClaims): Promise<string
       .setJti(randomUUID())
       .setIssuedAt(iat)
       .setExpirationTime(exp)
-      .sign(config.jwtSecret)
+      .sign(await hmacKey(config))
   );
 }
 
 /** Signs the extended data token: the accounts this user may read (or all), bound to the user. */
-export function signExtendedToken(
+export async function signExtendedToken(
   config: Config,
   c: ExtendedClaims,
   ttlSeconds = config.refreshTokenTtlSeconds,
@@ -81,7 +81,7 @@ export function signExtendedToken(
     .setSubject(String(c.userId))
     .setIssuedAt(iat)
     .setExpirationTime(exp)
-    .sign(config.jwtSecret);
+    .sign(await hmacKey(config));
 }
 
 /** Why a token was refused, in words a client can show or log. */
@@ -94,9 +94,52 @@ export class TokenError extends Error {
   }
 }
 
+/** Verified tokens remembered per configuration (its secret and clock), at most this many. */
+const VERIFIED_MAX = 10_000;
+const verifiedTokens = new WeakMap<Config, Map<string, { payload: unknown; expMs: number }>>();
+/** The HMAC key of a configuration's secret, imported once (jose would import it on every call). */
+const hmacKeys = new WeakMap<Config, Promise<CryptoKey>>();
+
+function hmacKey(config: Config): Promise<CryptoKey> {
+  let key = hmacKeys.get(config);
+  if (!key) {
+    key = crypto.subtle.importKey(
+      'raw',
+      new Uint8Array(config.jwtSecret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+    hmacKeys.set(config, key);
+  }
+  return key;
+}
+
+/**
+ * Checks a token's signature, issuer, expiry, kind and payload shape. A token that passed is
+ * remembered by its exact text, so the next request with it skips the signature check but not the
+ * expiry: every request sends the same two tokens, and checking an HMAC each time was a good part
+ * of a cached answer's cost.
+ */
 async function verify<P>(config: Config, token: string, typ: string, isPayload: (p: unknown) => p is P) {
+  let known = verifiedTokens.get(config);
+  if (!known) {
+    known = new Map();
+    verifiedTokens.set(config, known);
+  }
+  const nowMs = (config.now?.() ?? new Date()).getTime();
+  const hit = known.get(token);
+  if (hit) {
+    if (hit.expMs <= nowMs) {
+      known.delete(token);
+      throw new TokenError('The token has expired', true);
+    }
+    const payload = hit.payload as { typ?: unknown };
+    if (payload.typ !== typ) throw new TokenError(`Not an ${typ} token`);
+    return payload as P;
+  }
   try {
-    const { payload } = await jwtVerify(token, config.jwtSecret, {
+    const { payload } = await jwtVerify(token, await hmacKey(config), {
       issuer: ISSUER,
       algorithms: ['HS256'],
       currentDate: config.now?.(),
@@ -105,6 +148,10 @@ async function verify<P>(config: Config, token: string, typ: string, isPayload: 
     // The payload is the shape of its schema; every token names its session, so one without
     // (issued before sessions were named) is refused.
     if (!isPayload(payload)) throw new TokenError('The token is not valid');
+    if (typeof payload.exp === 'number') {
+      known.set(token, { payload, expMs: payload.exp * 1000 });
+      if (known.size > VERIFIED_MAX) known.delete(known.keys().next().value as string);
+    }
     return payload;
   } catch (err) {
     if (err instanceof TokenError) throw err;

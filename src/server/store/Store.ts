@@ -40,6 +40,12 @@ export interface TransactionOptions {
 export interface Store extends Queryable {
   readonly kind: 'duckdb' | 'postgres';
   /**
+   * When this process is the database's only writer (DuckDB keeps its file locked), a count of the
+   * writes made through the store so far: whatever was read stays current while it has not moved.
+   * Undefined when other processes may write too (PostgreSQL).
+   */
+  readonly localWrites?: number;
+  /**
    * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. With
    * `lock`, transactions naming the same lock run one after another, across every process on the
    * database (PostgreSQL advisory locks; DuckDB runs all its transactions one at a time anyway).

@@ -126,6 +126,9 @@ class DuckQueryable implements Queryable {
   }
 }
 
+/** Statements that only read (anything else counts as a write in DuckDBStore.localWrites). */
+const READ_ONLY = /^\s*(SELECT|WITH)\b/i;
+
 /** Whether an error is DuckDB's optimistic concurrency control refusing a conflicting write. */
 export function isWriteConflict(err: unknown): boolean {
   return err instanceof Error && /conflict/i.test(err.message);
@@ -161,6 +164,8 @@ function duckType(t: BulkColumn['type']): string {
  */
 export class DuckDBStore extends DuckQueryable implements Store {
   readonly kind = 'duckdb' as const;
+  /** Moves after every statement or transaction that may have written (Store.localWrites). */
+  localWrites = 0;
   private readonly idle: DuckDBConnection[] = [];
   private readonly waiting: ((c: DuckDBConnection) => void)[] = [];
   /** The tail of the queue of transactions: each starts when the one before it has ended. */
@@ -177,8 +182,12 @@ export class DuckDBStore extends DuckQueryable implements Store {
   }
 
   /** Opens (or creates) the database file; ':memory:' gives a throwaway in-memory database. */
-  static async open(path: string, poolSize = 4): Promise<DuckDBStore> {
-    const instance = await DuckDBInstance.create(path);
+  static async open(path: string, opts: { poolSize?: number; threads?: number } = {}): Promise<DuckDBStore> {
+    const poolSize = opts.poolSize ?? 4;
+    const instance = await DuckDBInstance.create(
+      path,
+      opts.threads ? { threads: String(opts.threads) } : undefined,
+    );
     const main = await instance.connect();
     const pool: DuckDBConnection[] = [];
     for (let i = 0; i < poolSize; i++) pool.push(await instance.connect());
@@ -204,9 +213,30 @@ export class DuckDBStore extends DuckQueryable implements Store {
       try {
         return await new DuckQueryable(c).query<T>(sql, params);
       } finally {
+        if (!READ_ONLY.test(sql)) this.localWrites++;
         this.release(c);
       }
     });
+  }
+
+  override async exec(sql: string): Promise<void> {
+    try {
+      await super.exec(sql);
+    } finally {
+      this.localWrites++;
+    }
+  }
+
+  override async bulkInsert(
+    table: string,
+    columns: readonly BulkColumn[],
+    rows: readonly (readonly unknown[])[],
+  ): Promise<void> {
+    try {
+      await super.bulkInsert(table, columns, rows);
+    } finally {
+      this.localWrites++;
+    }
   }
 
   /**
@@ -235,6 +265,7 @@ export class DuckDBStore extends DuckQueryable implements Store {
         throw err;
       }
     } finally {
+      this.localWrites++;
       this.release(c);
     }
   }

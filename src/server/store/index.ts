@@ -11,6 +11,8 @@ export type { BulkColumn, Param, Queryable, Row, Store, TransactionOptions } fro
 export interface StoreLocation {
   databaseUrl?: string;
   dataDir: string;
+  /** DuckDB's worker threads (unset: DuckDB's default, one per core). */
+  duckdbThreads?: number;
 }
 
 /** The DuckDB file inside a data folder. */
@@ -23,5 +25,5 @@ export async function openStore(where: StoreLocation): Promise<Store> {
   // A database that is still starting gets a few seconds before start-up gives up.
   if (where.databaseUrl) return PostgresStore.open(where.databaseUrl, { waitMs: 10_000 });
   mkdirSync(where.dataDir, { recursive: true });
-  return DuckDBStore.open(duckdbPath(where.dataDir));
+  return DuckDBStore.open(duckdbPath(where.dataDir), { threads: where.duckdbThreads });
 }

@@ -180,10 +180,17 @@ function facts(
       ...dims.map((d) => `${src.dims[d]} AS ${d}`),
       ...measures.map(([m, expr]) => `${expr} AS ${m}`),
     ].join(', ');
-    const spans = split.edges.map((e) => `(${inSpan(p, 'c.occurred_at', e)})`).join(' OR ');
+    // Two edges (a period's first and last partial months) are read in one scan of the span from
+    // the first's start to the last's end: a range the store can skip blocks by, where an OR of the
+    // two alone would be checked on every row of the table (twice the CPU time on DuckDB).
+    const bounds: Span = { start: split.edges[0].start, end: split.edges[split.edges.length - 1].end };
+    const spans =
+      split.edges.length === 1
+        ? inSpan(p, 'c.occurred_at', bounds)
+        : `${inSpan(p, 'c.occurred_at', bounds)} AND (${split.edges.map((e) => `(${inSpan(p, 'c.occurred_at', e)})`).join(' OR ')})`;
     parts.push(
       `SELECT ${select} FROM communications c
-       WHERE c.site_id IN ${p.ints(q.siteIds)} AND (${spans})${src.rawWhere}${where}${group}`,
+       WHERE c.site_id IN ${p.ints(q.siteIds)} AND ${spans}${src.rawWhere}${where}${group}`,
     );
   }
   return parts.join(' UNION ALL ');

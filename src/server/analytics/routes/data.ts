@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { DataCodesRequest } from '../../../shared/api/types';
 import { requireDataScope, scopeOf } from '../../auth/scope';
 import { userHasClaim } from '../../auth/userLookup';
@@ -15,8 +15,13 @@ export async function registerDataRoutes(app: FastifyInstance): Promise<void> {
   const db = app.ctx.store;
   const cache = app.resultCache;
   // Nothing is kept before the first seed or import: without a version a change could not be seen.
-  const answer = (what: string, q: DataQuery, run: () => Promise<unknown>) =>
-    q.dataVersion == null ? run() : cache.get(`${what} ${JSON.stringify(q)}`, run);
+  const answer = async (reply: FastifyReply, what: string, q: DataQuery, run: () => Promise<unknown>) => {
+    const json =
+      q.dataVersion == null
+        ? JSON.stringify(await run())
+        : await cache.json(`${what} ${JSON.stringify(q)}`, run);
+    return reply.type('application/json; charset=utf-8').send(json);
+  };
   app.post(
     '/api/data',
     { preHandler: requireDataScope, schema: { body: ref('data-codes', 'request') } },
@@ -30,16 +35,16 @@ export async function registerDataRoutes(app: FastifyInstance): Promise<void> {
         });
       }
       const q = await resolveQuery(request, { dates: true });
-      return answer(`code ${code}`, q, () => DATA_CODES[code](db, q));
+      return answer(reply, `code ${code}`, q, () => DATA_CODES[code](db, q));
     },
   );
   for (const e of DATA_ENDPOINTS) {
     app.post(
       e.path,
       { preHandler: requireDataScope, schema: { body: ref(e.file, e.request) } },
-      async (request) => {
+      async (request, reply) => {
         const q = await resolveQuery(request, { dates: e.dates, siteFilter: e.siteFilter });
-        return answer(e.path, q, () => e.run(db, q));
+        return answer(reply, e.path, q, () => e.run(db, q));
       },
     );
   }

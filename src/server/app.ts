@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { STATUS_CODES } from 'node:http';
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import { join, resolve } from 'node:path';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import { SERVICE_ERROR_MESSAGE } from '../shared/serverErrorMessages';
 import { ResultCache } from './analytics/resultCache';
 import { SessionRevocations } from './auth/revokedSessions';
@@ -107,26 +107,34 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     return reply.status(status).send({ error: STATUS_CODES[status] ?? 'Error', message: err.message });
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        // Vega runs its expressions through vega-interpreter: no 'unsafe-eval'.
-        scriptSrc: ["'self'"],
-        // Mantine, CodeMirror and Vega set style attributes and inject style elements.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+  // Security headers: the same on every answer, so worked out once here rather than per request
+  // (@fastify/helmet builds Helmet's middleware again for each request: a tenth of a cached answer's time).
+  const securityHeaders = headersOf(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          // Vega runs its expressions through vega-interpreter: no 'unsafe-eval'.
+          scriptSrc: ["'self'"],
+          // Mantine, CodeMirror and Vega set style attributes and inject style elements.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
       },
-    },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'no-referrer' },
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'no-referrer' },
+    }),
+  );
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(securityHeaders);
+    done();
   });
   // Tokens, claims and data answers are never kept by a browser or proxy cache.
   app.addHook('onSend', async (request, reply) => {
@@ -200,4 +208,19 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       .send({ error: 'Not Found', message: `No route ${request.method} ${request.url.split('?')[0]}` }),
   );
   return app;
+}
+
+/** The headers a Helmet middleware sets, read once from a stand-in response. */
+function headersOf(middleware: ReturnType<typeof helmet>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  middleware({} as IncomingMessage, res as unknown as ServerResponse, () => undefined);
+  return headers;
 }

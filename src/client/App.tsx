@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import { queryClient } from './api/queryClient';
@@ -14,17 +13,15 @@ import { cssVariablesResolver, theme } from './theme/theme';
 export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <DatesProvider settings={{ firstDayOfWeek: 0 }}>
-        <QueryClientProvider client={queryClient}>
-          <BrowserRouter>
-            <RegisterNavigator />
-            <ScrollToTop />
-            <MessageBar />
-            <AppRoutes />
-            <LoadingIndicator />
-          </BrowserRouter>
-        </QueryClientProvider>
-      </DatesProvider>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <RegisterNavigator />
+          <ScrollToTop />
+          <MessageBar />
+          <AppRoutes />
+          <LoadingIndicator />
+        </BrowserRouter>
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

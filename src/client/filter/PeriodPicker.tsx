@@ -1,11 +1,30 @@
-import { Box, Button, Divider, Group, Input, Popover, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
-import { DatePicker } from '@mantine/dates';
+import {
+  Box,
+  Button,
+  Center,
+  Divider,
+  Group,
+  Input,
+  Loader,
+  Popover,
+  SimpleGrid,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { type DateRange, formatPeriod, presetRanges, rangeFromDates } from '../../shared/datePresets';
 import { useMobileLayout } from '../theme/useMobileLayout';
 import { CalendarIcon, ChevronDownIcon } from '../widgets/icons';
+
+/**
+ * The calendar comes with the picker's first opening (or the pointer or focus reaching it), not with
+ * the app: Mantine's dates package is a sixth of the app's code, and most visits never open it.
+ */
+const loadDates = () => import('@mantine/dates');
+const DatePicker = lazy(() => loadDates().then((m) => ({ default: m.DatePicker<'range'> })));
+const preloadCalendar = () => void loadDates();
 
 interface PeriodPickerProps {
   value: DateRange;
@@ -58,6 +77,8 @@ export function PeriodPicker({ value, onChange }: PeriodPickerProps) {
             aria-expanded={opened}
             aria-label={`Period: ${value.label}, ${formatPeriod(value.currentPeriod)}`}
             onClick={() => open(!opened)}
+            onPointerEnter={preloadCalendar}
+            onFocus={preloadCalendar}
             leftSection={<CalendarIcon size={16} />}
             rightSection={<ChevronDownIcon size={16} />}
             rightSectionPointerEvents="none"
@@ -114,21 +135,30 @@ export function PeriodPicker({ value, onChange }: PeriodPickerProps) {
           </SimpleGrid>
           {!narrow && <Divider orientation="vertical" />}
           <Box p="sm" mx={narrow ? 'auto' : undefined}>
-            <DatePicker
-              type="range"
-              value={draft}
-              onChange={pickDates}
-              numberOfColumns={narrow ? 1 : 2}
-              maxDate={today}
-              defaultDate={dayjs(value.currentPeriod.end)
-                .subtract(narrow ? 0 : 1, 'month')
-                .format('YYYY-MM-DD')}
-              allowSingleDateInRange
-              previousLabel="Previous month"
-              nextLabel="Next month"
-              // Weekends in plain text: red digits on the range's blue fall below 4.5:1 contrast.
-              weekendDays={[]}
-            />
+            <Suspense
+              fallback={
+                <Center w={narrow ? 252 : 520} h={300} data-testid="period-calendar-loading">
+                  <Loader size="sm" />
+                </Center>
+              }
+            >
+              <DatePicker
+                type="range"
+                value={draft}
+                onChange={pickDates}
+                numberOfColumns={narrow ? 1 : 2}
+                maxDate={today}
+                defaultDate={dayjs(value.currentPeriod.end)
+                  .subtract(narrow ? 0 : 1, 'month')
+                  .format('YYYY-MM-DD')}
+                allowSingleDateInRange
+                previousLabel="Previous month"
+                nextLabel="Next month"
+                // Weekends in plain text: red digits on the range's blue fall below 4.5:1 contrast.
+                weekendDays={[]}
+                firstDayOfWeek={0}
+              />
+            </Suspense>
             <Text fz="xs" c="dimmed" mt="xs" data-testid="period-comparison">
               Compared with {formatPeriod(value.previousPeriod)}
             </Text>

@@ -1,14 +1,19 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AuthLayout } from '../auth/AuthLayout';
-import { ForgotPasswordPage } from '../auth/ForgotPasswordPage';
-import { LoginPage } from '../auth/LoginPage';
-import { ResetPasswordPage } from '../auth/ResetPasswordPage';
 import { EditorRoute } from '../editor/EditorRoute';
-import { PrivacyPolicyPage, TermsOfUsePage } from '../pages/legal';
 import { DashboardOutlet } from '../shell/DashboardOutlet';
 import { Shell } from '../shell/Shell';
+import {
+  Deferred,
+  ForgotPasswordPage,
+  LoginPage,
+  PrivacyPolicyPage,
+  RequestSupportRoute,
+  ResetPasswordPage,
+  ShareFeedbackRoute,
+  TermsOfUsePage,
+} from './deferredPages';
 import { FilterBarHidden } from './FilterBarHidden';
-import { RequestSupportRoute, ShareFeedbackRoute } from './formRoutes';
 import { LoginOnly, RequireAuth } from './guards';
 
 /** The route table of SPEC.md section 2. */
@@ -20,7 +25,9 @@ export function AppRoutes() {
           path="/login"
           element={
             <AuthLayout title="Sign in" subtitle="Welcome back. Sign in to see your dashboards.">
-              <LoginPage />
+              <Deferred>
+                <LoginPage />
+              </Deferred>
             </AuthLayout>
           }
         />
@@ -28,7 +35,9 @@ export function AppRoutes() {
           path="/forgot-password"
           element={
             <AuthLayout title="Forgot Password" subtitle="We will email you a link to set a new password.">
-              <ForgotPasswordPage />
+              <Deferred>
+                <ForgotPasswordPage />
+              </Deferred>
             </AuthLayout>
           }
         />
@@ -36,7 +45,9 @@ export function AppRoutes() {
           path="/reset-password/:id"
           element={
             <AuthLayout title="Reset Password" subtitle="Choose a new password for your account.">
-              <ResetPasswordPage />
+              <Deferred>
+                <ResetPasswordPage />
+              </Deferred>
             </AuthLayout>
           }
         />
@@ -47,10 +58,38 @@ export function AppRoutes() {
           <Route path="/dashboard/*" element={<DashboardOutlet />} />
           <Route element={<FilterBarHidden />}>
             <Route index element={<Navigate to="/dashboard" replace />} />
-            <Route path="/share-feedback" element={<ShareFeedbackRoute />} />
-            <Route path="/request-support" element={<RequestSupportRoute />} />
-            <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
-            <Route path="/terms-of-use" element={<TermsOfUsePage />} />
+            <Route
+              path="/share-feedback"
+              element={
+                <Deferred>
+                  <ShareFeedbackRoute />
+                </Deferred>
+              }
+            />
+            <Route
+              path="/request-support"
+              element={
+                <Deferred>
+                  <RequestSupportRoute />
+                </Deferred>
+              }
+            />
+            <Route
+              path="/privacy-policy"
+              element={
+                <Deferred>
+                  <PrivacyPolicyPage />
+                </Deferred>
+              }
+            />
+            <Route
+              path="/terms-of-use"
+              element={
+                <Deferred>
+                  <TermsOfUsePage />
+                </Deferred>
+              }
+            />
           </Route>
         </Route>
       </Route>

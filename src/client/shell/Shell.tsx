@@ -1,6 +1,6 @@
-import { AppShell, Drawer } from '@mantine/core';
+import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { DashboardMenuProvider } from '../dashboards/DashboardMenuProvider';
 import { FilterBar } from '../filter/FilterBar';
@@ -10,10 +10,22 @@ import { setMessageSlot } from '../messages/messageBus';
 import { SIDE_MENU_WIDTH } from '../theme/theme';
 import { useMobileLayout } from '../theme/useMobileLayout';
 import { Footer } from './Footer';
-import { ImpersonateModal } from './ImpersonateModal';
+import { MobileMenu } from './MobileMenu';
 import { SideMenu } from './SideMenu';
 import { ShellActionsContext } from './shellActions';
 import { TopBar } from './TopBar';
+
+// The impersonation dialog loads when first opened: only all-account users ever open it.
+const ImpersonateModal = lazy(async () => ({
+  default: (await import('./ImpersonateModal')).ImpersonateModal,
+}));
+
+/** True from the first render where `value` is true on (so a closed dialog keeps its exit animation). */
+function useOnceTrue(value: boolean): boolean {
+  const [seen, setSeen] = useState(value);
+  if (value && !seen) setSeen(true);
+  return seen || value;
+}
 
 /** The signed-in layout: top bar, side menu (overlay at ≤ 767 px), filter bar, routed content, footer. */
 export function Shell() {
@@ -22,6 +34,9 @@ export function Shell() {
   const mobile = useMobileLayout();
   const { pathname } = useLocation();
   const actions = useMemo(() => ({ openImpersonation: () => setImpersonating(true) }), []);
+
+  const menuShown = Boolean(mobile) && menuOpened;
+  const impersonationMounted = useOnceTrue(impersonating);
 
   const closeMenu = menu.close;
   // The overlay never stays open across a navigation or a resize to desktop.
@@ -60,23 +75,12 @@ export function Shell() {
                 <Footer />
               </AppShell.Main>
             </AppShell>
-            <Drawer.Root
-              opened={Boolean(mobile) && menuOpened}
-              onClose={menu.close}
-              size={280}
-              padding={0}
-              lockScroll
-              data-testid="menu-overlay"
-              zIndex={99}
-            >
-              <Drawer.Overlay backgroundOpacity={0.45} blur={1} />
-              <Drawer.Content aria-label="Menu" bg="white">
-                <Drawer.Body h="100%" pt={60}>
-                  <SideMenu mobile onNavigate={menu.close} />
-                </Drawer.Body>
-              </Drawer.Content>
-            </Drawer.Root>
-            <ImpersonateModal opened={impersonating} onClose={() => setImpersonating(false)} />
+            <MobileMenu opened={menuShown} onClose={menu.close} />
+            <Suspense fallback={null}>
+              {impersonationMounted && (
+                <ImpersonateModal opened={impersonating} onClose={() => setImpersonating(false)} />
+              )}
+            </Suspense>
           </FilterProvider>
         </FilterBarConfigProvider>
       </DashboardMenuProvider>

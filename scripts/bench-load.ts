@@ -5,7 +5,8 @@
  *   miss  every request asks for a random period, so the result cache (almost) never answers;
  *   hit   every request asks for one of three periods, so after the first round the cache answers.
  * Prints, per phase: requests/s, latency p50/p95/p99, errors (any answer but 200, or a failed
- * connection), the server's user and system CPU time, and its memory (RSS) before and after.
+ * connection), the server's user and system CPU time, its memory (RSS) before and after, and the
+ * CPU time of this process, the load driver, which shares the machine with the server.
  *
  *   npm run bench:load [-- --clients 100 --seconds 60 --scale demo --phases miss,hit]
  */
@@ -134,6 +135,7 @@ try {
     await server.clearCache();
     const pick = phase === 'hit' ? () => FIXED[Math.floor(Math.random() * FIXED.length)] : randomPeriod;
     const before = processStats(server.pid);
+    const driverBefore = process.cpuUsage();
     const latencies: number[] = [];
     const errors = new Map<string, number>();
     const started = performance.now();
@@ -160,17 +162,19 @@ try {
     await Promise.all(Array.from({ length: CLIENTS }, client));
     const elapsed = (performance.now() - started) / 1000;
     const after = processStats(server.pid);
+    const driverCpu = process.cpuUsage(driverBefore);
+    const driverSeconds = (driverCpu.user + driverCpu.system) / 1e6;
     latencies.sort((a, b) => a - b);
     const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
     const user = after.user - before.user;
     const system = after.system - before.system;
     rows.push(
-      `| ${phase} | ${latencies.length} | ${(latencies.length / elapsed).toFixed(0)} | ${percentile(latencies, 50).toFixed(0)} | ${percentile(latencies, 95).toFixed(0)} | ${percentile(latencies, 99).toFixed(0)} | ${errorCount}${errorCount ? ` (${[...errors].map(([k, n]) => `${k}: ${n}`).join(', ')})` : ''} | ${user.toFixed(1)} (${((user / elapsed) * 100).toFixed(0)} %) | ${system.toFixed(1)} (${((system / elapsed) * 100).toFixed(0)} %) | ${before.rssMb.toFixed(0)} → ${after.rssMb.toFixed(0)} |`,
+      `| ${phase} | ${latencies.length} | ${(latencies.length / elapsed).toFixed(0)} | ${percentile(latencies, 50).toFixed(0)} | ${percentile(latencies, 95).toFixed(0)} | ${percentile(latencies, 99).toFixed(0)} | ${errorCount}${errorCount ? ` (${[...errors].map(([k, n]) => `${k}: ${n}`).join(', ')})` : ''} | ${user.toFixed(1)} (${((user / elapsed) * 100).toFixed(0)} %) | ${system.toFixed(1)} (${((system / elapsed) * 100).toFixed(0)} %) | ${before.rssMb.toFixed(0)} → ${after.rssMb.toFixed(0)} | ${driverSeconds.toFixed(1)} (${((driverSeconds / elapsed) * 100).toFixed(0)} %) |`,
     );
     process.stdout.write(`${rows[rows.length - 1]}\n`);
   }
   process.stdout.write(
-    `\n| phase | requests | requests/s | p50 ms | p95 ms | p99 ms | errors | server user CPU s | server system CPU s | server RSS MB before → after |\n|---|---:|---:|---:|---:|---:|---|---:|---:|---|\n${rows.join('\n')}\n`,
+    `\n| phase | requests | requests/s | p50 ms | p95 ms | p99 ms | errors | server user CPU s | server system CPU s | server RSS MB before → after | load driver CPU s |\n|---|---:|---:|---:|---:|---:|---|---:|---:|---|---:|\n${rows.join('\n')}\n`,
   );
 } finally {
   agent.destroy();

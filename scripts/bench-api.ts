@@ -19,6 +19,7 @@ import { loadConfig } from '../src/server/config';
 import { startServer } from '../src/server/main';
 import type { ScaleName } from '../src/server/seed/scales';
 import { seedDatabase } from '../src/server/seed/seed';
+import { httpPoster } from './lib/httpPost';
 import { startTempPostgres, type TempPostgres } from './lib/tempPostgres';
 
 const args = process.argv.slice(2);
@@ -49,6 +50,9 @@ async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p95: num
   ms.sort((a, b) => a - b);
   return { p50: pct(ms, 50), p95: pct(ms, 95) };
 }
+
+// One connection, kept alive: requests go one at a time.
+const { post, close: closeConnections } = httpPoster(1);
 
 async function benchOne(driver: 'duckdb' | 'postgres', scale: ScaleName): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'perf-bench-'));
@@ -102,13 +106,8 @@ async function benchOne(driver: 'duckdb' | 'postgres', scale: ScaleName): Promis
         const body = { ...(t.dates ? period : {}), ...t.body, jwtExtendedToken: ext };
         const path = t.path.split('#')[0];
         const http = await time(async () => {
-          const res = await fetch(`${url}${path}`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${access}` },
-            body: JSON.stringify(body),
-          });
-          if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-          await res.arrayBuffer();
+          const res = await post(new URL(url), path, body, access);
+          if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${res.text}`);
         });
         const fake = { body, server: app, dataScope: scope } as unknown as FastifyRequest;
         const q = await resolveQuery(fake, { dates: t.dates, siteFilter: false });
@@ -130,3 +129,4 @@ async function benchOne(driver: 'duckdb' | 'postgres', scale: ScaleName): Promis
 if (!ONLY || ONLY === 'duckdb') await benchOne('duckdb', 'demo');
 if (!ONLY || ONLY === 'postgres') await benchOne('postgres', 'demo');
 if (args.includes('--large') || ONLY === 'large') await benchOne('duckdb', 'large');
+closeConnections();

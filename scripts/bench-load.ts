@@ -11,12 +11,12 @@
  *   npm run bench:load [-- --clients 100 --seconds 60 --scale demo --phases miss,hit]
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_PASSWORD } from '../src/server/seed/demoUsers';
 import { parseArgs } from './lib/args';
 import { startBenchServer } from './lib/benchServerProcess';
+import { httpPoster } from './lib/httpPost';
 
 const { options } = parseArgs(process.argv.slice(2));
 const option = (name: string, fallback: string) =>
@@ -68,42 +68,7 @@ function processStats(pid: number): { user: number; system: number; rssMb: numbe
   return { user: Number(fields[11]) / ticks, system: Number(fields[12]) / ticks, rssMb: rssKb / 1024 };
 }
 
-const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
-
-function post(
-  url: URL,
-  path: string,
-  body: unknown,
-  token?: string,
-): Promise<{ status: number; text: string }> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        agent,
-        host: url.hostname,
-        port: url.port,
-        path,
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (d) => {
-          text += d;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+const { post, close: closeConnections } = httpPoster(CLIENTS);
 
 function percentile(sorted: number[], p: number): number {
   return sorted.length
@@ -177,7 +142,7 @@ try {
     `\n| phase | requests | requests/s | p50 ms | p95 ms | p99 ms | errors | server user CPU s | server system CPU s | server RSS MB before → after | load driver CPU s |\n|---|---:|---:|---:|---:|---:|---|---:|---:|---|---:|\n${rows.join('\n')}\n`,
   );
 } finally {
-  agent.destroy();
+  closeConnections();
   await server.stop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,9 +1,10 @@
 /**
  * p50/p95 of every analytics endpoint over HTTP and of the same query run straight on the store,
- * on DuckDB and PostgreSQL at demo scale (and DuckDB large with --large), for Last 30 Days and Prior Year.
+ * on DuckDB and PostgreSQL at demo scale (and both at the large scale with --large: about 10 million
+ * communications), for Last 30 Days and Prior Year.
  * The result cache is off (RESULT_CACHE_MB=0), so every request runs its query.
  *
- *   npm run bench:api [-- --runs 30] [-- --only duckdb|postgres|large] [-- --large]
+ *   npm run bench:api [-- --runs 30] [-- --only duckdb|postgres|large|postgres-large] [-- --large]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -129,4 +130,5 @@ async function benchOne(driver: 'duckdb' | 'postgres', scale: ScaleName): Promis
 if (!ONLY || ONLY === 'duckdb') await benchOne('duckdb', 'demo');
 if (!ONLY || ONLY === 'postgres') await benchOne('postgres', 'demo');
 if (args.includes('--large') || ONLY === 'large') await benchOne('duckdb', 'large');
+if (args.includes('--large') || ONLY === 'postgres-large') await benchOne('postgres', 'large');
 closeConnections();

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { currentDataVersion, scopeForVersion } from '../../src/server/analytics/versionedMemo';
+import { currentDataVersion, onceForVersion } from '../../src/server/analytics/versionedMemo';
 import type { Store } from '../../src/server/store';
 
 /** A store that answers the data-version lookup with `version` and counts the lookups. */
@@ -37,27 +37,27 @@ describe('currentDataVersion', () => {
   });
 });
 
-describe('scopeForVersion', () => {
-  it('resolves a scope once per data version and again once the version moves', async () => {
+describe('onceForVersion', () => {
+  it('resolves a value once per key and data version, and again once the version moves', async () => {
     const { store } = fakeStore(0);
     const resolve = vi.fn(async () => [1, 2, 3]);
-    expect(await scopeForVersion(store, 'v1', 'admin', resolve)).toEqual([1, 2, 3]);
-    await scopeForVersion(store, 'v1', 'admin', resolve);
+    expect(await onceForVersion(store, 'v1', 'admin', resolve)).toEqual([1, 2, 3]);
+    await onceForVersion(store, 'v1', 'admin', resolve);
     expect(resolve).toHaveBeenCalledTimes(1);
-    await scopeForVersion(store, 'v1', 'someone else', resolve);
+    await onceForVersion(store, 'v1', 'someone else', resolve);
     expect(resolve).toHaveBeenCalledTimes(2);
-    await scopeForVersion(store, 'v2', 'admin', resolve);
+    await onceForVersion(store, 'v2', 'admin', resolve);
     expect(resolve).toHaveBeenCalledTimes(3);
   });
 
   it('keeps nothing before the first load, nor a failed lookup', async () => {
     const { store } = fakeStore(0);
     const resolve = vi.fn(async () => [1]);
-    await scopeForVersion(store, null, 'admin', resolve);
-    await scopeForVersion(store, null, 'admin', resolve);
+    await onceForVersion(store, null, 'admin', resolve);
+    await onceForVersion(store, null, 'admin', resolve);
     expect(resolve).toHaveBeenCalledTimes(2);
     const failing = vi.fn(async (): Promise<number[]> => Promise.reject(new Error('database gone')));
-    await expect(scopeForVersion(store, 'v1', 'admin', failing)).rejects.toThrow('database gone');
-    expect(await scopeForVersion(store, 'v1', 'admin', resolve)).toEqual([1]);
+    await expect(onceForVersion(store, 'v1', 'admin', failing)).rejects.toThrow('database gone');
+    expect(await onceForVersion(store, 'v1', 'admin', resolve)).toEqual([1]);
   });
 });

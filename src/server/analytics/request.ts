@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { DataRequest, SortDirection, TimeTrendGroup } from '../../shared/api/types';
 import { scopedSiteIds, scopeOf } from '../auth/scope';
 import { previousSpan, type Span, spanOf } from './period';
-import { currentDataVersion, scopeForVersion } from './versionedMemo';
+import { currentDataVersion, onceForVersion } from './versionedMemo';
 
 /**
  * One entry of a sort list: a field of the rows and a direction. Each request schema allows its
@@ -56,10 +56,10 @@ export async function resolveQuery(
   const data = await currentDataVersion(store);
   const scope = scopeOf(request);
   const requested = { siteIds: body.siteIds, accountIds: body.accountIds };
-  const scoped = await scopeForVersion(
+  const scoped = await onceForVersion(
     store,
     data.version,
-    JSON.stringify([scope.allAccounts, scope.accountIds, requested.siteIds, requested.accountIds]),
+    JSON.stringify(['scope', scope.allAccounts, scope.accountIds, requested.siteIds, requested.accountIds]),
     () => scopedSiteIds(store, scope, requested),
   );
   let siteIds = scoped;

@@ -1,24 +1,25 @@
 import type { Store } from '../store';
 import { type DataVersion, dataVersion } from './rollups';
 
-/** Scopes remembered per data version at most (the oldest first out). */
-const MAX_SCOPES = 5_000;
+/** Values remembered per data version at most (the oldest first out). */
+const MAX_KEPT = 5_000;
 
 interface StoreMemo {
   /** The version read, and Store.localWrites before it was read. */
   version?: { value: DataVersion; writes: number };
-  /** The data version the scopes were resolved under, and the scopes by their inputs. */
-  scopesOf?: string | null;
-  scopes: Map<string, Promise<number[]>>;
+  /** The data version the kept values were read under, and the values by their keys. */
+  keptOf?: string | null;
+  kept: Map<string, Promise<unknown>>;
 }
 
-const memos = new WeakMap<Store, StoreMemo>();
+const memos = new WeakMap<object, StoreMemo>();
 
-function memoOf(store: Store): StoreMemo {
-  let memo = memos.get(store);
+/** The memo of a store (or of whatever else owns the values). */
+function memoOf(owner: object): StoreMemo {
+  let memo = memos.get(owner);
   if (!memo) {
-    memo = { scopes: new Map() };
-    memos.set(store, memo);
+    memo = { kept: new Map() };
+    memos.set(owner, memo);
   }
   return memo;
 }
@@ -39,30 +40,32 @@ export async function currentDataVersion(store: Store): Promise<DataVersion> {
 }
 
 /**
- * `resolve()` once per `key` and data version: sites and accounts change only with the data (every
- * seed and import moves the version in the transaction that loads them), so a caller's resolved
- * scope is the same until the version moves. Nothing is kept before the first load (version null).
+ * `resolve()` once per `key` and data version. Whatever is read from the data stays the same until
+ * the version moves (every seed and import moves it in the transaction that loads the data), so a
+ * caller's resolved scope, or a set of figures that several answers share, is worked out once and
+ * shared by the requests that need it, those arriving together included. Nothing is kept before the
+ * first load (version null), nor a failed lookup.
  */
-export function scopeForVersion(
-  store: Store,
+export function onceForVersion<T>(
+  owner: object,
   version: string | null,
   key: string,
-  resolve: () => Promise<number[]>,
-): Promise<number[]> {
+  resolve: () => Promise<T>,
+): Promise<T> {
   if (version === null) return resolve();
-  const memo = memoOf(store);
-  if (memo.scopesOf !== version) {
-    memo.scopes.clear();
-    memo.scopesOf = version;
+  const memo = memoOf(owner);
+  if (memo.keptOf !== version) {
+    memo.kept.clear();
+    memo.keptOf = version;
   }
-  let hit = memo.scopes.get(key);
+  let hit = memo.kept.get(key) as Promise<T> | undefined;
   if (!hit) {
-    hit = resolve();
-    memo.scopes.set(key, hit);
-    if (memo.scopes.size > MAX_SCOPES) memo.scopes.delete(memo.scopes.keys().next().value as string);
-    // A failed lookup is not kept.
-    hit.catch(() => {
-      if (memo.scopes.get(key) === hit) memo.scopes.delete(key);
+    const value = resolve();
+    hit = value;
+    memo.kept.set(key, value);
+    if (memo.kept.size > MAX_KEPT) memo.kept.delete(memo.kept.keys().next().value as string);
+    value.catch(() => {
+      if (memo.kept.get(key) === value) memo.kept.delete(key);
     });
   }
   return hit;

@@ -7,6 +7,7 @@ import type { Queryable } from '../../store';
 import { exact, n, percentOf } from '../format';
 import type { Span } from '../period';
 import type { DataQuery } from '../request';
+import { onceForVersion } from '../versionedMemo';
 import { adSourceFacts } from './adSource';
 import { callFacts, countOf } from './facts';
 import { inSpan } from './filters';
@@ -19,6 +20,22 @@ export const INDUSTRY_APPOINTMENT_CONVERSION = 12.5;
 /** Industry average TPA score (0-100). */
 export const INDUSTRY_AVERAGE_TPA_SCORE = 80;
 
+/**
+ * Figures of one period that several codes answer from (a page's tiles 100-103 all read the caller
+ * figures of the period and the one before): read once per data version and question, and shared
+ * by the requests that arrive together.
+ */
+function shared<T>(
+  kind: string,
+  db: Queryable,
+  q: DataQuery,
+  span: Span,
+  read: () => Promise<T>,
+): Promise<T> {
+  const key = JSON.stringify([kind, q.siteIds, span, q.relationshipIds, q.commTypes, q.initialOnly]);
+  return onceForVersion(db, q.dataVersion ?? null, key, read);
+}
+
 const withSpan = (q: DataQuery, span: Span): DataQuery => ({ ...q, period: span });
 const prev = (q: DataQuery): Span => q.previous ?? (q.period as Span);
 const tile = (headers: string[], ...values: (number | null)[][]): TileData => ({
@@ -27,7 +44,11 @@ const tile = (headers: string[], ...values: (number | null)[][]): TileData => ({
 });
 
 /** Caller-behavior figures of one period: inbound calls, missed, prospects, answered prospect talk time. */
-async function callerFigures(db: Queryable, q: DataQuery, span: Span) {
+function callerFigures(db: Queryable, q: DataQuery, span: Span) {
+  return shared('caller', db, q, span, () => readCallerFigures(db, q, span));
+}
+
+async function readCallerFigures(db: Queryable, q: DataQuery, span: Span) {
   const p = new SqlParams();
   const [r] = await db.query(
     `SELECT ${countOf()} AS inbound, ${countOf('f.is_missed')} AS missed,
@@ -115,7 +136,11 @@ async function adTile(db: Queryable, q: DataQuery, pick: (t: Record<string, numb
 }
 
 /** TPA figures of one period. */
-async function tpaFigures(db: Queryable, q: DataQuery, span: Span) {
+function tpaFigures(db: Queryable, q: DataQuery, span: Span) {
+  return shared('tpa', db, q, span, () => readTpaFigures(db, q, span));
+}
+
+async function readTpaFigures(db: Queryable, q: DataQuery, span: Span) {
   const p = new SqlParams();
   const [r] = await db.query(
     `SELECT count(*) AS scored, count(*) FILTER (WHERE cs.is_qualified) AS qualified,

@@ -2,7 +2,7 @@ import type { Queryable } from '../store';
 import { RESPONSE_BUCKET_NUMBER, RESPONSE_REQUIRED } from './queries/responseBuckets';
 
 /**
- * The monthly rollups of migration 011: what each holds, as one INSERT ... SELECT over communications `c`.
+ * The rollups of migrations 011 and 013: what each holds, as one INSERT ... SELECT over communications `c`.
  * Counts and sums only, so whole months add up exactly (see queries/facts.ts for how periods are split).
  */
 const ROLLUPS: readonly { table: string; select: string }[] = [
@@ -40,6 +40,17 @@ const ROLLUPS: readonly { table: string; select: string }[] = [
       FROM communications c
       WHERE c.comm_type = 'PHONE' AND c.direction = 'inbound'
       GROUP BY 1, 2, 3, 4, 5, 6`,
+  },
+  {
+    // In day order, so a scan of a few days reads only their blocks.
+    table: 'rollup_call_day',
+    select: `
+      SELECT date_trunc('day', c.occurred_at), c.site_id, c.caller_type, c.call_result, c.is_missed,
+        count(*), sum(c.duration_seconds)
+      FROM communications c
+      WHERE c.comm_type = 'PHONE' AND c.direction = 'inbound'
+      GROUP BY 1, 2, 3, 4, 5
+      ORDER BY 1, 2`,
   },
 ];
 

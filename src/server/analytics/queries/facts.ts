@@ -75,6 +75,12 @@ interface Source {
   measures: Readonly<Record<string, string>>;
   /** Condition every raw row of the rollup meets. */
   rawWhere: string;
+  /**
+   * A daily rollup with some of the dimensions (same column names, same measures): it serves the
+   * partial months at a period's ends when the question needs no other column and the period
+   * starts and ends at midnight, as every period of dates does.
+   */
+  days?: { table: string; dims: readonly string[] };
 }
 
 const COMM_MEASURES = {
@@ -141,7 +147,21 @@ const CALLS: Source = {
   },
   measures: { n: 'count(*)', duration_sum: 'sum(c.duration_seconds)' },
   rawWhere: ` AND c.comm_type = 'PHONE' AND c.direction = 'inbound'`,
+  days: { table: 'rollup_call_day', dims: ['site_id', 'caller_type', 'call_result', 'is_missed'] },
 };
+
+const MIDNIGHT = ' 00:00:00.000';
+
+/** Whether `src`'s daily rollup can answer for these edges: every column asked for is one of its own. */
+function daysServe(src: Source, dims: readonly string[], where: string, edges: readonly Span[]): boolean {
+  if (!src.days) return false;
+  const own = new Set(src.days.dims);
+  const columns = [...dims, ...[...where.matchAll(/\bc\.(\w+)/g)].map((m) => m[1])];
+  return (
+    columns.every((c) => own.has(c)) &&
+    edges.every((e) => e.start.endsWith(MIDNIGHT) && e.end.endsWith(MIDNIGHT))
+  );
+}
 
 /**
  * One sub-select of facts: the chosen dimensions and every measure of the source, for the scoped
@@ -175,25 +195,38 @@ function facts(
        WHERE c.site_id IN ${p.ints(q.siteIds)} AND ${inSpan(p, `c.${src.grain}`, split.months)}${where}${group}`,
     );
   }
-  if (split.edges.length) {
+  if (split.edges.length && rollup && src.days && daysServe(src, dims, where, split.edges)) {
+    const select = [
+      ...dims.map((d) => `c.${d} AS ${d}`),
+      ...measures.map(([m]) => `sum(c.${m}) AS ${m}`),
+    ].join(', ');
+    parts.push(
+      `SELECT ${select} FROM ${src.days.table} c
+       WHERE c.site_id IN ${p.ints(q.siteIds)} AND ${inEdges(p, 'c.day', split.edges)}${where}${group}`,
+    );
+  } else if (split.edges.length) {
     const select = [
       ...dims.map((d) => `${src.dims[d]} AS ${d}`),
       ...measures.map(([m, expr]) => `${expr} AS ${m}`),
     ].join(', ');
-    // Two edges (a period's first and last partial months) are read in one scan of the span from
-    // the first's start to the last's end: a range the store can skip blocks by, where an OR of the
-    // two alone would be checked on every row of the table (twice the CPU time on DuckDB).
-    const bounds: Span = { start: split.edges[0].start, end: split.edges[split.edges.length - 1].end };
-    const spans =
-      split.edges.length === 1
-        ? inSpan(p, 'c.occurred_at', bounds)
-        : `${inSpan(p, 'c.occurred_at', bounds)} AND (${split.edges.map((e) => `(${inSpan(p, 'c.occurred_at', e)})`).join(' OR ')})`;
+    const spans = inEdges(p, 'c.occurred_at', split.edges);
     parts.push(
       `SELECT ${select} FROM communications c
        WHERE c.site_id IN ${p.ints(q.siteIds)} AND ${spans}${src.rawWhere}${where}${group}`,
     );
   }
   return parts.join(' UNION ALL ');
+}
+
+/**
+ * Rows of `col` in the edges (a period's partial months). Two edges are read in one scan from the
+ * first's start to the last's end: a range the store can skip blocks by, where an OR of the two
+ * alone would be checked on every row of the table (twice the CPU time on DuckDB).
+ */
+function inEdges(p: SqlParams, col: string, edges: readonly Span[]): string {
+  const bounds = inSpan(p, col, { start: edges[0].start, end: edges[edges.length - 1].end });
+  if (edges.length === 1) return bounds;
+  return `${bounds} AND (${edges.map((e) => `(${inSpan(p, col, e)})`).join(' OR ')})`;
 }
 
 /** Whether the request may read the rollups (they are current; set by resolveQuery). */

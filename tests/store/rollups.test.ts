@@ -53,10 +53,10 @@ const EXPECTED: Record<string, { raw: string; columns: string }> = {
       FROM communications WHERE comm_type = 'PHONE' AND direction = 'inbound' GROUP BY 1, 2, 3, 4, 5, 6`,
   },
   rollup_call_day: {
-    columns: 'day, site_id, caller_type, call_result, is_missed, n, duration_sum',
-    raw: `SELECT date_trunc('day', occurred_at) AS day, site_id, caller_type, call_result, is_missed,
-        count(*) AS n, sum(duration_seconds) AS duration_sum
-      FROM communications WHERE comm_type = 'PHONE' AND direction = 'inbound' GROUP BY 1, 2, 3, 4, 5`,
+    columns: 'day, site_id, ad_source_id, caller_type, call_result, is_missed, n, duration_sum',
+    raw: `SELECT date_trunc('day', occurred_at) AS day, site_id, ad_source_id, caller_type, call_result,
+        is_missed, count(*) AS n, sum(duration_seconds) AS duration_sum
+      FROM communications WHERE comm_type = 'PHONE' AND direction = 'inbound' GROUP BY 1, 2, 3, 4, 5, 6`,
   },
 };
 

@@ -45,11 +45,11 @@ const ROLLUPS: readonly { table: string; select: string }[] = [
     // In day order, so a scan of a few days reads only their blocks.
     table: 'rollup_call_day',
     select: `
-      SELECT date_trunc('day', c.occurred_at), c.site_id, c.caller_type, c.call_result, c.is_missed,
-        count(*), sum(c.duration_seconds)
+      SELECT date_trunc('day', c.occurred_at), c.site_id, c.ad_source_id, c.caller_type, c.call_result,
+        c.is_missed, count(*), sum(c.duration_seconds)
       FROM communications c
       WHERE c.comm_type = 'PHONE' AND c.direction = 'inbound'
-      GROUP BY 1, 2, 3, 4, 5
+      GROUP BY 1, 2, 3, 4, 5, 6
       ORDER BY 1, 2`,
   },
 ];

@@ -147,7 +147,10 @@ const CALLS: Source = {
   },
   measures: { n: 'count(*)', duration_sum: 'sum(c.duration_seconds)' },
   rawWhere: ` AND c.comm_type = 'PHONE' AND c.direction = 'inbound'`,
-  days: { table: 'rollup_call_day', dims: ['site_id', 'caller_type', 'call_result', 'is_missed'] },
+  days: {
+    table: 'rollup_call_day',
+    dims: ['site_id', 'ad_source_id', 'caller_type', 'call_result', 'is_missed'],
+  },
 };
 
 const MIDNIGHT = ' 00:00:00.000';

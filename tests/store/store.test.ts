@@ -78,6 +78,25 @@ describe.each(DRIVERS)('store on %s', (driver) => {
     const [row] = await t.store.query<{ n: number }>('SELECT count(*) AS n FROM accounts');
     expect(row.n).toBe(3);
   });
+
+  it("a read repeated after each write sees every earlier write (a stored form row's mailed time, say)", async () => {
+    // The same SELECT text, run between writes, as a list of form submissions is read while
+    // their copies are mailed: each answer must hold the row written just before it.
+    await t.store.exec('CREATE TABLE read_after_write (id INTEGER, done TIMESTAMP)');
+    const stale: number[] = [];
+    for (let i = 1; i <= 300; i++) {
+      await t.store.query('INSERT INTO read_after_write VALUES ($1, NULL)', [i]);
+      await t.store.query('UPDATE read_after_write SET done = CAST($1 AS TIMESTAMP) WHERE id = $2', [
+        '2026-01-01 00:00:00',
+        i,
+      ]);
+      const rows = await t.store.query<{ id: number; done: string | null }>(
+        'SELECT id, done FROM read_after_write ORDER BY id',
+      );
+      if (rows.length !== i || rows.at(-1)?.id !== i || rows.at(-1)?.done === null) stale.push(i);
+    }
+    expect(stale).toEqual([]);
+  });
 });
 
 describe('migration dialect markers', () => {

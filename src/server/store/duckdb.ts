@@ -1,7 +1,6 @@
 import {
   type DuckDBConnection,
   DuckDBInstance,
-  type DuckDBPreparedStatement,
   type DuckDBResultReader,
   type DuckDBType,
   DuckDBTypeId,
@@ -93,56 +92,17 @@ function appendValue(
   }
 }
 
-/** Statements that only read (they are kept prepared; anything else counts as a write in DuckDBStore.localWrites). */
+/** Statements that only read (anything else counts as a write in DuckDBStore.localWrites). */
 const READ_ONLY = /^\s*(SELECT|WITH)\b/i;
-
-/** Prepared statements kept per connection, at most this many (least recently used out). */
-const PREPARED_MAX = 200;
-const preparedByConnection = new WeakMap<DuckDBConnection, Map<string, DuckDBPreparedStatement>>();
-
-/**
- * A read's prepared statement on this connection, prepared on first use and kept: the analytics
- * queries repeat the same text with other values, and parsing and planning them again was a fifth
- * of their CPU time. A connection runs one statement at a time, so a kept statement is never shared
- * by two queries at once; DuckDB binds it again by itself when the tables have changed.
- */
-async function preparedRead(conn: DuckDBConnection, sql: string): Promise<DuckDBPreparedStatement> {
-  let kept = preparedByConnection.get(conn);
-  if (!kept) {
-    kept = new Map();
-    preparedByConnection.set(conn, kept);
-  }
-  const hit = kept.get(sql);
-  if (hit) {
-    kept.delete(sql);
-    kept.set(sql, hit);
-    return hit;
-  }
-  const statement = await conn.prepare(sql);
-  kept.set(sql, statement);
-  if (kept.size > PREPARED_MAX) {
-    const [oldest, old] = kept.entries().next().value as [string, DuckDBPreparedStatement];
-    kept.delete(oldest);
-    old.destroySync();
-  }
-  return statement;
-}
-
-/** Forgets a connection's prepared statements (before it closes). */
-function dropPrepared(conn: DuckDBConnection): void {
-  for (const statement of preparedByConnection.get(conn)?.values() ?? []) statement.destroySync();
-  preparedByConnection.delete(conn);
-}
 
 class DuckQueryable implements Queryable {
   constructor(protected readonly conn: DuckDBConnection) {}
 
   async query<T extends Row = Row>(sql: string, params: readonly Param[] = []): Promise<T[]> {
+    // Each query is prepared afresh: DuckDB 1.5's kept prepared statements could answer from rows
+    // as they were before later writes (duckdb/duckdb#23704), which a cache of them made visible.
     const { values, types } = toParams(params);
-    if (!READ_ONLY.test(sql)) return plainRows(await this.conn.runAndReadAll(sql, values, types)) as T[];
-    const statement = await preparedRead(this.conn, sql);
-    statement.bind(values, types);
-    return plainRows(await statement.runAndReadAll()) as T[];
+    return plainRows(await this.conn.runAndReadAll(sql, values, types)) as T[];
   }
 
   async exec(sql: string): Promise<void> {
@@ -331,11 +291,7 @@ export class DuckDBStore extends DuckQueryable implements Store {
     this.closed = true;
     // A checkpoint folds the write-ahead log into the file, so the next start opens fast.
     await this.conn.run('CHECKPOINT').catch(() => undefined);
-    for (const c of this.idle) {
-      dropPrepared(c);
-      c.closeSync();
-    }
-    dropPrepared(this.conn);
+    for (const c of this.idle) c.closeSync();
     this.conn.closeSync();
     this.instance.closeSync();
   }

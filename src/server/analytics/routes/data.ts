@@ -38,7 +38,11 @@ export async function registerDataRoutes(app: FastifyInstance): Promise<void> {
       e.path,
       { preHandler: requireDataScope, schema: { body: ref(e.file, e.request) } },
       async (request) => {
-        const q = await resolveQuery(request, { dates: e.dates, siteFilter: e.siteFilter });
+        const q = await resolveQuery(request, {
+          dates: e.dates,
+          siteFilter: e.siteFilter,
+          filters: e.filters,
+        });
         return answer(e.path, q, () => e.run(db, q));
       },
     );

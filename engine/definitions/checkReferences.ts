@@ -212,12 +212,20 @@ function checkActions(
       a.set !== undefined && a.from !== undefined,
       a.set !== undefined && 'value' in a,
       a.reset !== undefined,
+      a.drill !== undefined,
     ];
     if (forms.filter(Boolean).length !== 1 || (a.from !== undefined && 'value' in a))
       scope.problems.push({ pointer, message: messages.actionShape() });
     if (a.set !== undefined) checkParam(`${pointer}/set`, a.set, scope);
     if (a.reset !== undefined) checkParam(`${pointer}/reset`, a.reset, scope);
     if (a.from?.startsWith('row.')) checkField(`${pointer}/from`, a.from.slice(4), source, scope);
+    for (const [name, v] of Object.entries(a.drill?.params ?? {})) {
+      const at = `${pointer}/drill/params/${name}`;
+      if ((v.from === undefined) === !('value' in v))
+        scope.problems.push({ pointer: at, message: messages.drillValueShape() });
+      if (v.from?.startsWith('row.')) checkField(`${at}/from`, v.from.slice(4), source, scope);
+      if (v.from?.startsWith('param.')) checkParam(`${at}/from`, v.from.slice(6), scope);
+    }
   });
 }
 

@@ -159,7 +159,13 @@ export function TableWidget({ widget, source }: WidgetProps<TableOptions>) {
                             // A button centres its text: follow the column's alignment instead.
                             ta="inherit"
                             fz="inherit"
-                            onClick={() => runActions(c.link, { row: r.original })}
+                            onClick={() =>
+                              runActions(c.link, {
+                                row: r.original,
+                                value: r.original[c.field],
+                                field: c.field,
+                              })
+                            }
                           >
                             {text}
                           </Anchor>

@@ -250,6 +250,7 @@ function checkWidget(at: string, w: Widget, scope: Scope): void {
         field(`tiles/${i}/previousField`, t.previousField);
         field(`tiles/${i}/percentOf`, t.percentOf);
         field(`tiles/${i}/detail/field`, t.detail?.field);
+        checkActions(`${at}/tiles/${i}/link`, t.link, source, scope);
       });
       break;
     case 'ring':
@@ -266,6 +267,7 @@ function checkWidget(at: string, w: Widget, scope: Scope): void {
         checkParam(`${at}/filter/param`, w.filter.param, scope);
         field('filter/field', w.filter.field);
       }
+      checkActions(`${at}/on/click`, w.on?.click, source, scope);
       break;
     case 'chart':
       if (typeof w.spec === 'object') {
@@ -275,6 +277,8 @@ function checkWidget(at: string, w: Widget, scope: Scope): void {
         for (const f of chartFields(spec)) field(`spec${f.pointer}`, f.field);
       }
       for (const [i, name] of (w.params ?? []).entries()) checkParam(`${at}/params/${i}`, name, scope);
+      // A mark's datum holds the fields the spec computes, not the source's: only params are checked.
+      checkActions(`${at}/on/click`, w.on?.click, undefined, scope);
       break;
     case 'table': {
       const totals = w.totals?.data;

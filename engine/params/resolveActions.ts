@@ -44,7 +44,11 @@ export function resolveActions(
 }
 
 function drillValue(v: DrillValue, event: ActionEvent, params: Readonly<Record<string, unknown>>): unknown {
-  return v.from !== undefined ? valueFrom(v.from, event, params) : v.value;
+  if (v.from === undefined) return v.value;
+  const value = valueFrom(v.from, event, params);
+  return v.map && value !== undefined && value !== null && Object.hasOwn(v.map, String(value))
+    ? v.map[String(value)]
+    : value;
 }
 
 /** The page the last drill action of a list opens, with its params' values; undefined without one. */

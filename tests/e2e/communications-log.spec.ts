@@ -1,4 +1,5 @@
 import {
+  clickSlice,
   fullPageShot,
   openDashboard,
   replay,
@@ -46,9 +47,13 @@ async function firstNonZero(
 }
 
 /** Clicks a drill link and checks the log it opens: its total is `count`; returns the log's request body. */
-async function drillTo(page: Page, link: Locator, count: number): Promise<Record<string, unknown>> {
+async function drillTo(
+  page: Page,
+  link: Locator | (() => Promise<void>),
+  count: number,
+): Promise<Record<string, unknown>> {
   const request = page.waitForRequest(requestTo(LOG));
-  await link.click();
+  await (typeof link === 'function' ? link() : link.click());
   await expect(page).toHaveURL(/\/dashboard\/communications-log$/);
   const body = requestBody(await request);
   const dashboard = page.getByTestId('dashboard-communications-log');
@@ -167,6 +172,34 @@ test("Ad Source Effectiveness: an ad source's calls open the log of its calls, a
   await expect(page.getByText(/^Ad source: /)).toBeVisible();
 });
 
+test("Ad Source Effectiveness by site: an ad source's calls at a site open the log of those calls, as many", async ({
+  page,
+}) => {
+  await openDashboard(page, '/dashboard/ad-source-effectiveness', 'ad-source-effectiveness');
+  const panel = page.getByTestId('panel-tables');
+  await panel.getByRole('group').getByRole('button', { name: 'By Site', exact: true }).click();
+  const table = panel.locator('[data-widget-kind="table"]');
+  await expect(table.locator('thead th').first()).toHaveText(/Site/);
+  await widgetsReady(panel);
+  // Child rows of a site drop its spanned cell: the Calls link is each row's only link.
+  const link = table.locator('tbody tr').first().getByRole('button');
+  const count = countIn(await link.innerText());
+  const body = await drillTo(page, link, count);
+  expect(typeof body.siteId).toBe('number');
+  expect(typeof body.adSourceId).toBe('number');
+});
+
+test("Employee Call Performance: a site's scored calls open the log of those calls, as many", async ({
+  page,
+}) => {
+  await openDashboard(page, '/dashboard/employee-call-performance', 'employee-call-performance');
+  const table = page.getByTestId('panel-performance').locator('[data-widget-kind="table"]');
+  const { link, count } = await firstNonZero(table, 2);
+  const body = await drillTo(page, link, count);
+  expect(body).toMatchObject({ scored: true });
+  expect(body.employeeId).toBeUndefined();
+});
+
 test("Employee Call Performance: an employee's scored calls open the log of those calls, as many", async ({
   page,
 }) => {
@@ -183,7 +216,7 @@ test("Employee Call Performance: an employee's scored calls open the log of thos
   await expect(page.getByText('Scored calls (TPA)')).toBeVisible();
 });
 
-test("Volume: a site's total and inbound cells open the log of those communications, as many", async ({
+test("Volume: a site's total, inbound and outbound cells open the log of those communications, as many", async ({
   page,
 }) => {
   await openDashboard(page, '/dashboard/volume', 'volume');
@@ -195,4 +228,72 @@ test("Volume: a site's total and inbound cells open the log of those communicati
   await widgetsReady(page.getByTestId('dashboard-volume'));
   const inbound = await firstNonZero(table(), 3);
   expect(await drillTo(page, inbound.link, inbound.count)).toMatchObject({ direction: 'inbound' });
+  await page.goBack();
+  await widgetsReady(page.getByTestId('dashboard-volume'));
+  const outbound = await firstNonZero(table(), 4);
+  expect(await drillTo(page, outbound.link, outbound.count)).toMatchObject({ direction: 'outbound' });
+});
+
+test("Volume: an employee's outbound cell opens the log of that employee's outbound communications, as many", async ({
+  page,
+}) => {
+  await openDashboard(page, '/dashboard/volume', 'volume');
+  const panel = page.getByTestId('panel-volume');
+  await panel.getByRole('group').getByRole('button', { name: 'Employee', exact: true }).click();
+  const table = panel.locator('[data-widget-kind="table"]');
+  await expect(table.locator('thead th').nth(1)).toHaveText(/Employee/);
+  await widgetsReady(panel);
+  const { link, count } = await firstNonZero(table, 4);
+  const body = await drillTo(page, link, count);
+  expect(body).toMatchObject({ direction: 'outbound' });
+  expect(typeof body.employeeId).toBe('number');
+});
+
+test('Caller Behavior: the Inbound Calls and Prospect Calls tiles open the log of those calls, as many', async ({
+  page,
+}) => {
+  await openDashboard(page, '/dashboard/caller-behavior', 'caller-behavior');
+  for (const [id, filter] of [
+    ['tile-inbound', {}],
+    ['tile-prospects', { callerTypes: ['prospect'] }],
+  ] as const) {
+    const link = page.getByTestId(id).getByTestId('tile-main').getByRole('button');
+    const count = countIn(await link.innerText());
+    expect(count).toBeGreaterThan(0);
+    const body = await drillTo(page, link, count);
+    expect(body).toMatchObject({ direction: 'inbound', commTypes: ['PHONE'], ...filter });
+    await page.goBack();
+    await widgetsReady(page.getByTestId('dashboard-caller-behavior'));
+  }
+});
+
+test('Caller Behavior: a caller type and call result slice opens the log of those calls, as many', async ({
+  page,
+}) => {
+  const requests = await openDashboard(page, '/dashboard/caller-behavior', 'caller-behavior');
+  const request = requests.find((r) => requestTo('/api/data')(r) && requestBody(r).requestedData === 105);
+  const answer = (await replay(page, request!)) as { values: [string, string, number][] };
+  // The largest slice: never folded into 'Misc.'.
+  const [callerType, callResult, count] = [...answer.values].sort((a, b) => b[2] - a[2])[0];
+  const pie = page.getByTestId('pie-call-result');
+  const body = await drillTo(page, () => clickSlice(pie, `${callerType} - ${callResult}`), count);
+  expect(body.callResults).toEqual([callResult]);
+  await expect(page.getByText(`Call result: ${callResult}`, { exact: true })).toBeVisible();
+});
+
+test('Volume: a bar of Communication Volume by Type opens the log of that type and direction, as many', async ({
+  page,
+}) => {
+  await openDashboard(page, '/dashboard/volume', 'volume');
+  const chart = page.getByTestId('chart-volume-by-type');
+  const bar = chart.locator(
+    'path[aria-roledescription="bar"][aria-label*="category: Texts"][aria-label*="Inbound"]',
+  );
+  await expect(bar).toHaveCount(1);
+  const count = countIn(
+    /Communications: ([\d,]+)/.exec((await bar.getAttribute('aria-label')) ?? '')?.[1] ?? '',
+  );
+  expect(count).toBeGreaterThan(0);
+  const body = await drillTo(page, bar, count);
+  expect(body).toMatchObject({ commTypes: ['SMS'], direction: 'inbound' });
 });

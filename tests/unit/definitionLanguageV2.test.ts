@@ -38,8 +38,9 @@ const DRILLED = [
   'response-time.json',
   'volume.json',
 ];
-/** Where a drill shows: a table column's link. */
-const DRILL_AT = /^\/panels\/[^/]+\/blocks\/\d+\/widgets\/\d+\/columns\/\d+\/link(\/|$)/;
+/** Where a drill shows: a table column's or a tile's link, a pie's or a chart's on.click. */
+const DRILL_AT =
+  /^\/panels\/[^/]+\/blocks\/\d+\/widgets\/\d+\/(columns\/\d+\/link|tiles\/\d+\/link|on)(\/|$)/;
 /** A difference that version 2 made on purpose: fetched relationships, or a drill. */
 const expected = (d: string) => {
   const pointer = d.split(' ').at(-1) ?? '';

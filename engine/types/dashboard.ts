@@ -919,6 +919,10 @@ export interface TableWidget {
    */
   paginator?: boolean;
   /**
+   * Offer 'Export CSV': every row under the current filter, params and sort (not only the page shown), the headers, the totals row and the cells as shown, in a UTF-8 file named after the page, the panel and the period.
+   */
+  export?: boolean;
+  /**
    * The maximum body height in pixels before it scrolls.
    */
   maxHeight?: number;

@@ -17,6 +17,16 @@ export interface HostServices {
   applyCount: number;
   /** Opens a route (panel header links); defaults to setting window.location. */
   navigate?: (route: string) => void;
+  /**
+   * Opens another page by its id with some of its params set (a drill action). Without it, drill
+   * actions do nothing.
+   */
+  openPage?: (pageId: string, params: Readonly<Record<string, unknown>>) => void;
+  /**
+   * The params this page was opened with by a drill: they win over stored values and defaults
+   * when the page starts, and over the resets of the first apply of the global filter.
+   */
+  openedWith?: Readonly<Record<string, unknown>>;
   /** Where params with a storageKey are remembered; defaults to window.sessionStorage. */
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   /**

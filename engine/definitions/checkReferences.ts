@@ -212,12 +212,20 @@ function checkActions(
       a.set !== undefined && a.from !== undefined,
       a.set !== undefined && 'value' in a,
       a.reset !== undefined,
+      a.drill !== undefined,
     ];
     if (forms.filter(Boolean).length !== 1 || (a.from !== undefined && 'value' in a))
       scope.problems.push({ pointer, message: messages.actionShape() });
     if (a.set !== undefined) checkParam(`${pointer}/set`, a.set, scope);
     if (a.reset !== undefined) checkParam(`${pointer}/reset`, a.reset, scope);
     if (a.from?.startsWith('row.')) checkField(`${pointer}/from`, a.from.slice(4), source, scope);
+    for (const [name, v] of Object.entries(a.drill?.params ?? {})) {
+      const at = `${pointer}/drill/params/${name}`;
+      if ((v.from === undefined) === !('value' in v))
+        scope.problems.push({ pointer: at, message: messages.drillValueShape() });
+      if (v.from?.startsWith('row.')) checkField(`${at}/from`, v.from.slice(4), source, scope);
+      if (v.from?.startsWith('param.')) checkParam(`${at}/from`, v.from.slice(6), scope);
+    }
   });
 }
 
@@ -242,6 +250,7 @@ function checkWidget(at: string, w: Widget, scope: Scope): void {
         field(`tiles/${i}/previousField`, t.previousField);
         field(`tiles/${i}/percentOf`, t.percentOf);
         field(`tiles/${i}/detail/field`, t.detail?.field);
+        checkActions(`${at}/tiles/${i}/link`, t.link, source, scope);
       });
       break;
     case 'ring':
@@ -258,6 +267,7 @@ function checkWidget(at: string, w: Widget, scope: Scope): void {
         checkParam(`${at}/filter/param`, w.filter.param, scope);
         field('filter/field', w.filter.field);
       }
+      checkActions(`${at}/on/click`, w.on?.click, source, scope);
       break;
     case 'chart':
       if (typeof w.spec === 'object') {
@@ -267,6 +277,8 @@ function checkWidget(at: string, w: Widget, scope: Scope): void {
         for (const f of chartFields(spec)) field(`spec${f.pointer}`, f.field);
       }
       for (const [i, name] of (w.params ?? []).entries()) checkParam(`${at}/params/${i}`, name, scope);
+      // A mark's datum holds the fields the spec computes, not the source's: only params are checked.
+      checkActions(`${at}/on/click`, w.on?.click, undefined, scope);
       break;
     case 'table': {
       const totals = w.totals?.data;

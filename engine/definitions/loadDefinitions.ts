@@ -196,5 +196,59 @@ function checkAcrossFiles(
       item.definition = undefined;
     }
   }
+  checkDrillTargets(loaded);
   return { loaded, libraries, errors: [...libraries, ...loaded].flatMap((l) => l.errors).sort(byPosition) };
+}
+
+/** Every drill action of a document: its JSON pointer and its target page and param names. */
+function drillsIn(node: unknown, pointer = ''): { pointer: string; page: string; params: string[] }[] {
+  if (!node || typeof node !== 'object') return [];
+  const found: { pointer: string; page: string; params: string[] }[] = [];
+  const entries = Array.isArray(node) ? node.map((v, i) => [String(i), v] as const) : Object.entries(node);
+  for (const [key, value] of entries) {
+    const at = `${pointer}/${escapePointerToken(key)}`;
+    const drill = value as { page?: unknown; params?: unknown } | null;
+    if (key === 'drill' && !Array.isArray(node) && drill && typeof drill.page === 'string') {
+      const params = drill.params && typeof drill.params === 'object' ? Object.keys(drill.params) : [];
+      found.push({ pointer: at, page: drill.page, params });
+    } else found.push(...drillsIn(value, at));
+  }
+  return found;
+}
+
+/**
+ * A drill opens a page of the set with params it declares. A page checked alone (no other page
+ * loaded) cannot know the other pages, so its targets are checked only for their params when found.
+ */
+function checkDrillTargets(loaded: LoadedDefinition[]): void {
+  const pages = new Map<string, string[]>();
+  for (const item of loaded) {
+    const claims = claimsOf(item.draft);
+    if (typeof claims?.id === 'string') pages.set(claims.id, Object.keys(claims.params ?? {}));
+  }
+  for (const item of loaded) {
+    if (!item.draft || !item.positions) continue;
+    const problems: Problem[] = [];
+    for (const d of drillsIn(item.draft)) {
+      const params = pages.get(d.page);
+      if (!params) {
+        if (pages.size > 1)
+          problems.push({
+            pointer: `${d.pointer}/page`,
+            message: messages.unknownPage(d.page, [...pages.keys()]),
+          });
+        continue;
+      }
+      for (const name of d.params)
+        if (!params.includes(name))
+          problems.push({
+            pointer: `${d.pointer}/params/${escapePointerToken(name)}`,
+            message: messages.unknownDrillParam(name, d.page, params),
+          });
+    }
+    if (problems.length) {
+      item.errors.push(...locate(item.file, item.positions, problems));
+      item.definition = undefined;
+    }
+  }
 }

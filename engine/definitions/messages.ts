@@ -39,7 +39,12 @@ export const messages = {
   schemaOther: (message: string) => `${message}; see the schema`,
   referenceShape: () => 'a value reference needs exactly one of $filter, $param, $table; keep one of them',
   referenceStateWithoutTable: (key: string) => `${q(key)} applies only to $table references; remove it`,
-  actionShape: () => 'an action is {set, from}, {set, value} or {reset}; keep one of these forms',
+  actionShape: () => 'an action is {set, from}, {set, value}, {reset} or {drill}; keep one of these forms',
+  drillValueShape: () => 'a drilled param takes its value from one of from and value; keep one of them',
+  unknownPage: (id: string, known: string[]) =>
+    `page ${q(id)} is not among the definitions; ${suggest(id, known, `use one of ${list(known)}`)}`,
+  unknownDrillParam: (name: string, page: string, known: string[]) =>
+    `page ${q(page)} declares no param ${q(name)}; ${suggest(name, known, `use one of ${list(known)}`)}`,
   unknownParam: (name: string, known: string[]) =>
     `param ${q(name)} is not declared in /params; ${suggest(name, known, `declare it, or use one of ${list(known)}`)}`,
   unknownSource: (name: string, known: string[]) =>

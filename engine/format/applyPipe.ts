@@ -1,13 +1,14 @@
 import dayjs from 'dayjs';
 import type { Pipe } from '../types/dashboard';
 import { displayText } from './displayText';
-import { formatDaysHoursMinutes, formatMinutes } from './formatDuration';
+import { formatClock, formatDaysHoursMinutes, formatMinutes } from './formatDuration';
 import { formatFixed, toNumber } from './formatNumber';
 
 /**
  * Applies a column or template pipe. Numbers: decimal [digits=0], percent [digits=1, ratio=false]
  * (table percentages have 1 decimal), currency [digits=2]; date [format='MM/DD/YYYY'];
- * lowercase; uppercase; minutes; duration (seconds as 'days, hrs, min'). Missing values show an
+ * lowercase; uppercase; minutes; duration (seconds as 'days, hrs, min'); clock (seconds as 'M:SS',
+ * 'H:MM:SS' from an hour); boolean [trueText='Yes', falseText='No']. Missing values show an
  * em dash in tables; texts pass through unchanged when not numeric (e.g. '12% (3)').
  */
 export function applyPipe(value: unknown, pipe: Pipe | undefined): string {
@@ -40,5 +41,9 @@ export function applyPipe(value: unknown, pipe: Pipe | undefined): string {
       return formatMinutes(value);
     case 'duration':
       return formatDaysHoursMinutes(value);
+    case 'clock':
+      return n === undefined ? String(value) : formatClock(n);
+    case 'boolean':
+      return String(value === true || value === 'true' ? (args[0] ?? 'Yes') : (args[1] ?? 'No'));
   }
 }

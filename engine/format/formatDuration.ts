@@ -25,6 +25,15 @@ export function formatDaysHoursMinutes(seconds: unknown): string {
   return parts.join(', ');
 }
 
+/** Whole seconds as a stopwatch shows them: 'M:SS' under an hour, 'H:MM:SS' from an hour. */
+export function formatClock(seconds: number): string {
+  const total = Math.max(0, Math.round(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
 /** Seconds as hours, rounded up to 2 decimals. */
 export function secondsToHours(seconds: number): number {
   return Math.ceil((seconds / 3600) * 100) / 100;

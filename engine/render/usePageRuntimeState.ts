@@ -4,7 +4,7 @@ import type { TableState } from '../data/tableState';
 import type { NormalizedPage } from '../definitions/normalizedPage';
 import { filterSpanValue } from '../params/filterSpanValue';
 import { initialParams, storageOf, storeParam } from '../params/paramStorage';
-import { resolveActions } from '../params/resolveActions';
+import { resolveActions, resolveDrill } from '../params/resolveActions';
 import type { TableWidget, Widget } from '../types/dashboard';
 import type { PageRuntime } from './pageRuntime';
 
@@ -30,6 +30,14 @@ export function initialTables(definition: NormalizedPage): Record<string, TableS
   return tables;
 }
 
+/** The params a drill opened the page with, those the page declares. */
+function openedParams(
+  definition: NormalizedPage,
+  openedWith: Readonly<Record<string, unknown>> | undefined,
+): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(openedWith ?? {}).filter(([name]) => name in definition.params));
+}
+
 const firstPage = (tables: Record<string, TableState>) =>
   Object.fromEntries(Object.entries(tables).map(([k, t]) => [k, { ...t, pageIndex: 0 }]));
 
@@ -51,9 +59,10 @@ const firstPageAtDefaultSize =
  */
 export function usePageRuntimeState(definition: NormalizedPage, host: HostServices): PageRuntime {
   const storage = storageOf(host);
-  const [params, setParamValues] = useState(() =>
-    initialParams(definition.params, storage, host.applyCount > 0 ? host.appliedFilter : undefined),
-  );
+  const [params, setParamValues] = useState(() => ({
+    ...initialParams(definition.params, storage, host.applyCount > 0 ? host.appliedFilter : undefined),
+    ...openedParams(definition, host.openedWith),
+  }));
   const [tables, setTables] = useState(() => initialTables(definition));
 
   const setParams = useCallback(
@@ -85,6 +94,7 @@ export function usePageRuntimeState(definition: NormalizedPage, host: HostServic
     const resets = new Map<string, unknown>();
     for (const [name, p] of Object.entries(definition.params)) {
       if (restoring && p.storageKey && storage?.getItem(p.storageKey) != null) continue;
+      if (restoring && host.openedWith && name in host.openedWith) continue;
       const fromSpan = p.fromFilterSpan ? filterSpanValue(p.fromFilterSpan, host.appliedFilter) : undefined;
       if (fromSpan !== undefined) resets.set(name, fromSpan);
       else if (p.resetOnApply) resets.set(name, undefined);
@@ -99,7 +109,11 @@ export function usePageRuntimeState(definition: NormalizedPage, host: HostServic
       host,
       params,
       setParams,
-      runActions: (actions, event) => setParams(resolveActions(actions, event)),
+      runActions: (actions, event) => {
+        setParams(resolveActions(actions, event, params));
+        const drill = resolveDrill(actions, event, params);
+        if (drill) host.openPage?.(drill.page, drill.params);
+      },
       tables,
       setTable: (name, state) => setTables((t) => ({ ...t, [name]: state })),
     }),

@@ -564,6 +564,7 @@ export interface Tile {
    */
   percentOf?: string;
   detail?: DetailValue;
+  link?: Actions;
 }
 /**
  * An extra labelled value read from a row of the data source (e.g. a reference figure on the second row).
@@ -585,6 +586,56 @@ export interface DetailValue {
    * How the value shows: number, percent (no decimals), percent2 (2 decimals) or minutes.
    */
   format?: 'number' | 'percent' | 'percent2' | 'minutes';
+}
+/**
+ * Sets a page param, either from a field of the clicked row or event ('row.fieldName', 'event.value') or to a literal value; or resets a param to its default; or drills: opens another page with some of its params set. Use set with from or value, reset alone, or drill alone.
+ */
+export interface Action {
+  /**
+   * A name used to refer to a param, data source, panel or state: letters, digits and underscores, starting with a letter.
+   */
+  set?: string;
+  /**
+   * Where the value comes from: 'row.<field>' for the clicked row, 'event.value' for the widget's emitted value.
+   */
+  from?: string;
+  value?: Literal1;
+  /**
+   * A name used to refer to a param, data source, panel or state: letters, digits and underscores, starting with a letter.
+   */
+  reset?: string;
+  drill?: Drill;
+}
+/**
+ * Opens another page (its id) with the given params set from the clicked row or datum, from a param of this page, or to literals; the global filter stays as applied. The other params of that page start at their defaults (or stored values).
+ */
+export interface Drill {
+  /**
+   * The id of the page to open.
+   */
+  page: string;
+  /**
+   * Params of the opened page by name, and where each value comes from.
+   */
+  params: {
+    [k: string]: DrillValue;
+  };
+}
+/**
+ * Where a drilled param's value comes from: exactly one of from and value.
+ */
+export interface DrillValue {
+  /**
+   * 'row.<field>' for the clicked row or datum, 'event.value' for the widget's emitted value (a table cell's value), 'event.field' for the field of the clicked table column, 'param.<name>' for a param of this page.
+   */
+  from?: string;
+  value?: Literal1;
+  /**
+   * With from: replaces the value by the entry of this map whose key is the value (a value not in the map is kept).
+   */
+  map?: {
+    [k: string]: Literal1;
+  };
 }
 /**
  * A ring (donut) showing one percentage with a comparison line and a coloured indicator; animates one percent step per 10 ms.
@@ -711,6 +762,12 @@ export interface PieWidget {
    * The chart height in pixels.
    */
   height?: number;
+  /**
+   * Actions by event.
+   */
+  on?: {
+    click?: Actions;
+  };
 }
 /**
  * Any Vega-Lite spec; the rows are injected as the named dataset; clicking a legend entry toggles that series.
@@ -759,6 +816,12 @@ export interface ChartWidget {
    * The chart height in pixels.
    */
   height?: number;
+  /**
+   * Actions by event.
+   */
+  on?: {
+    click?: Actions;
+  };
 }
 /**
  * A server-side sorted and paged table (TanStack Table) with optional row numbers, totals row and grouped rows.
@@ -856,6 +919,10 @@ export interface TableWidget {
    */
   paginator?: boolean;
   /**
+   * Offer 'Export CSV': every row under the current filter, params and sort (not only the page shown), the headers, the totals row and the cells as shown, in a UTF-8 file named after the page, the panel and the period.
+   */
+  export?: boolean;
+  /**
    * The maximum body height in pixels before it scrolls.
    */
   maxHeight?: number;
@@ -935,31 +1002,23 @@ export interface Column {
  */
 export interface Pipe {
   /**
-   * The transform: decimal, percent, currency, date, lowercase, uppercase, minutes or duration ('days, hrs, min' from seconds).
+   * The transform: decimal, percent, currency, date, lowercase, uppercase, minutes, duration ('days, hrs, min' from seconds), clock ('M:SS' or 'H:MM:SS' from seconds) or boolean (a true/false value as words).
    */
-  name: 'decimal' | 'percent' | 'currency' | 'date' | 'lowercase' | 'uppercase' | 'minutes' | 'duration';
+  name:
+    | 'decimal'
+    | 'percent'
+    | 'currency'
+    | 'date'
+    | 'lowercase'
+    | 'uppercase'
+    | 'minutes'
+    | 'duration'
+    | 'boolean'
+    | 'clock';
   /**
-   * Arguments of the transform: decimal/percent/currency take a digits count (percent also the 'ratio' flag when the value is a 0-1 ratio), date takes a format such as 'M/D/YYYY h:mm A'.
+   * Arguments of the transform: decimal/percent/currency take a digits count (percent also the 'ratio' flag when the value is a 0-1 ratio), date takes a format such as 'M/D/YYYY h:mm A', boolean the texts for true and false (default 'Yes', 'No').
    */
   args?: (string | number | boolean)[];
-}
-/**
- * Sets a page param, either from a field of the clicked row or event ('row.fieldName', 'event.value') or to a literal value; or resets a param to its default. Use set with from or value, or reset alone.
- */
-export interface Action {
-  /**
-   * A name used to refer to a param, data source, panel or state: letters, digits and underscores, starting with a letter.
-   */
-  set?: string;
-  /**
-   * Where the value comes from: 'row.<field>' for the clicked row, 'event.value' for the widget's emitted value.
-   */
-  from?: string;
-  value?: Literal1;
-  /**
-   * A name used to refer to a param, data source, panel or state: letters, digits and underscores, starting with a letter.
-   */
-  reset?: string;
 }
 /**
  * A summary pane: a heading and label/value lines read from the first row (or one line per row).

@@ -278,7 +278,8 @@ describe.each(DRIVERS)('analytics on the seeded small scale (%s)', (driver) => {
               if (typeof a === 'number')
                 expect(direction === 'asc' ? a <= b : a >= b, `${column} ${direction} at ${i}`).toBe(true);
             }
-            if (typeof present[0] === 'string' && present.length > 1) {
+            // Reversing the order reverses the page only when the page holds every row.
+            if (typeof present[0] === 'string' && present.length > 1 && page.totalRows <= 100) {
               const other = await ok(e.path, {
                 ...base,
                 limit: 100,

@@ -168,6 +168,8 @@ describe('dashboards:check across files', () => {
   };
   const caller = readFileSync('dashboards/caller-behavior.json', 'utf8');
   const copy = caller.replace('"id": "caller-behavior"', '"id": "caller-behavior-copy"');
+  // The page the Caller Behavior drills open: a folder holding it is a complete set of pages.
+  const log = readFileSync('dashboards/communications-log.json', 'utf8');
 
   it('a copied page is blamed, not the original, whatever their names; the older file keeps its route', () => {
     const dir = folderWith({ 'caller-behavior.json': caller, 'a-copy.json': copy });
@@ -180,7 +182,7 @@ describe('dashboards:check across files', () => {
   });
 
   it('a file alone is checked against the definitions folder (DASHBOARDS_DIR): the conflict is seen', () => {
-    const dir = folderWith({ 'caller-behavior.json': caller });
+    const dir = folderWith({ 'caller-behavior.json': caller, 'communications-log.json': log });
     const draft = folderWith({ 'new-page.json': copy });
     const r = check([join(draft, 'new-page.json')], { DASHBOARDS_DIR: dir });
     expect(r.status).toBe(1);

@@ -20,6 +20,7 @@ describe('side menu entries', () => {
       'Caller Behavior',
       'Employee Call Performance',
       'Communication Performance',
+      'Communications Log',
     ]);
     const section = tree[4];
     expect(section.kind === 'section' && section.entries.map((e) => e.label)).toEqual([

@@ -333,7 +333,7 @@ describe('pages show what SPEC.md lists', () => {
     expect(pages.get('action-required')!.filterBar.isPeriodVisible).toBe(false);
   });
 
-  it('the side menu: Dashboard first, then the pages, then the Communication Performance section', () => {
+  it('the side menu: Dashboard first, then the pages, the Communication Performance section, then the log', () => {
     const entries = menuEntries([...pages.values()].filter((p): p is NormalizedPage => !!p));
     expect(
       entries.map((e) =>
@@ -346,6 +346,7 @@ describe('pages show what SPEC.md lists', () => {
       'Employee Call Performance',
       'ILS Call Performance',
       'Communication Performance: Action Required, Response Time, Volume',
+      'Communications Log',
     ]);
   });
 });

@@ -57,3 +57,18 @@ describe('SPEC section 5 display rules', () => {
     expect(applyPipe(null, undefined)).toBe('\u2014');
   });
 });
+
+describe('the log pipes (issue 17)', () => {
+  it('clock shows seconds as a stopwatch does', () => {
+    expect(applyPipe(52, { name: 'clock' })).toBe('0:52');
+    expect(applyPipe(605, { name: 'clock' })).toBe('10:05');
+    expect(applyPipe(3725, { name: 'clock' })).toBe('1:02:05');
+    expect(applyPipe(null, { name: 'clock' })).toBe('\u2014');
+  });
+  it('boolean shows its words, Yes and No by default', () => {
+    expect(applyPipe(true, { name: 'boolean' })).toBe('Yes');
+    expect(applyPipe(false, { name: 'boolean' })).toBe('No');
+    expect(applyPipe(true, { name: 'boolean', args: ['Missed', 'Answered'] })).toBe('Missed');
+    expect(applyPipe(false, { name: 'boolean', args: ['Missed', 'Answered'] })).toBe('Answered');
+  });
+});

@@ -11,9 +11,9 @@ import { chartSpec, labelsCrowded } from './chartSpec';
 import { LazyVegaEmbed, VEGA_OPTIONS } from './LazyVegaEmbed';
 import { chartCacheGeneration, rememberedLayout, rememberLayout, useVegaSpec } from './vegaSpec';
 
-/** Any Vega-Lite spec with the source's rows as its named dataset. */
+/** Any Vega-Lite spec with the source's rows as its named dataset; `on.click` runs on a mark's datum. */
 export function ChartWidget({ widget, source }: WidgetProps<ChartOptions>) {
-  const { params } = usePageRuntime();
+  const { params, runActions } = usePageRuntime();
   const box = useElementSize();
   // Until the box is measured, plan for a wide one; a width step of 20 px avoids re-embedding
   // Vega on every pixel of a resize.
@@ -59,6 +59,12 @@ export function ChartWidget({ widget, source }: WidgetProps<ChartOptions>) {
           options={VEGA_OPTIONS}
           style={{ width: '100%' }}
           onEmbed={(result) => {
+            const click = widget.on?.click;
+            if (click)
+              result.view.addEventListener('click', (_event, item) => {
+                const datum = (item as { datum?: Record<string, unknown> } | null | undefined)?.datum;
+                if (datum) runActions(click, { row: datum, value: datum });
+              });
             const now = isCrowded(result.view);
             rememberLayout(widget.spec, width, now, generation);
             setMeasured({ width, crowded: now });

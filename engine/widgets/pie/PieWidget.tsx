@@ -11,9 +11,12 @@ import type { WidgetProps } from '../widgetProps';
 import { pieColoursFor, pieSlices } from './pieSlices';
 import { PIE_DATASET, pieRows, pieSpec } from './pieSpec';
 
-/** A pie of label/value rows; a click toggles the selected slice into a param when `select` is set. */
+/**
+ * A pie of label/value rows; a click toggles the selected slice into a param when `select` is set,
+ * else runs the `on.click` actions with the slice's row.
+ */
 export function PieWidget({ widget, source }: WidgetProps<PieOptions>) {
-  const { params, setParams } = usePageRuntime();
+  const { params, setParams, runActions } = usePageRuntime();
   const filter = widget.filter;
   const filterValue = filter ? params[filter.param] : null;
   const rows =
@@ -61,6 +64,13 @@ export function PieWidget({ widget, source }: WidgetProps<PieOptions>) {
     );
   }
   const select = widget.select;
+  // The source row a slice stands for (none for the summed 'Misc.' slice).
+  const labelOf = (row: Record<string, unknown>) =>
+    template ? fillTemplate(template, params, row) : String(row[widget.labelField] ?? '');
+  const sliceRow = (label: string) => {
+    const matching = rows.filter((r) => labelOf(r) === label);
+    return matching.length === 1 ? matching[0] : undefined;
+  };
   return (
     <div data-testid={widget.id ?? `pie-${widget.data}`} ref={box.ref} style={{ maxWidth: 1200 }}>
       {widget.title && (
@@ -73,11 +83,17 @@ export function PieWidget({ widget, source }: WidgetProps<PieOptions>) {
         spec={spec}
         options={VEGA_OPTIONS}
         onEmbed={(result) => {
-          if (!select) return;
+          const click = widget.on?.click;
+          if (!select && !click) return;
           result.view.addEventListener('click', (_event, item) => {
             const label = (item as { datum?: { label?: string } } | null | undefined)?.datum?.label;
             if (label === undefined) return;
-            setParams(new Map([[select, label === selected ? null : label]]));
+            if (select) setParams(new Map([[select, label === selected ? null : label]]));
+            else {
+              // The summed 'Misc.' slice stands for several rows: it opens nothing.
+              const row = sliceRow(label);
+              if (row) runActions(click, { row, value: label });
+            }
           });
         }}
       />

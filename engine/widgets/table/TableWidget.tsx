@@ -1,4 +1,4 @@
-import { Anchor, Center, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Button, Center, Group, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -12,6 +12,7 @@ import { cellText, totalText } from './cellText';
 import { groupSpans } from './groupSpans';
 import { nextSort } from './nextSort';
 import { Paginator } from './Paginator';
+import { useTableExport } from './useTableExport';
 
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, Row>();
@@ -23,7 +24,11 @@ const arrows = { asc: '\u00A0\u25B2', desc: '\u00A0\u25BC' } as const;
  * and sort live in the page runtime because data sources send them to the server.
  */
 export function TableWidget({ widget, source }: WidgetProps<TableOptions>) {
-  const { tables, setTable, runActions } = usePageRuntime();
+  const { definition, tables, setTable, runActions } = usePageRuntime();
+  const panelTitle = Object.values(definition.panels).find((p) =>
+    p.blocks.some((b) => b.widgets.includes(widget)),
+  )?.title;
+  const exporter = useTableExport(widget, panelTitle || undefined);
   const stateName = widget.state ?? widget.data;
   const state = tables[stateName] ?? { pageIndex: 0, pageSize: widget.pageSize ?? 10, sort: null };
   const totals = useSource(widget.totals?.data);
@@ -74,6 +79,21 @@ export function TableWidget({ widget, source }: WidgetProps<TableOptions>) {
 
   return (
     <div data-testid={testId}>
+      {widget.export !== false && (
+        <Group justify="flex-end" mb="xs">
+          <Button
+            variant="default"
+            size="xs"
+            data-testid="table-export"
+            disabled={exporter.progress !== null}
+            onClick={() => void exporter.run()}
+          >
+            {exporter.progress === null
+              ? 'Export CSV'
+              : `Exporting... ${Math.round(exporter.progress * 100)}%`}
+          </Button>
+        </Group>
+      )}
       <div style={{ position: 'relative' }}>
         <ScrollArea.Autosize
           mah={narrow ? undefined : (widget.maxHeight ?? 600)}
@@ -159,7 +179,13 @@ export function TableWidget({ widget, source }: WidgetProps<TableOptions>) {
                             // A button centres its text: follow the column's alignment instead.
                             ta="inherit"
                             fz="inherit"
-                            onClick={() => runActions(c.link, { row: r.original })}
+                            onClick={() =>
+                              runActions(c.link, {
+                                row: r.original,
+                                value: r.original[c.field],
+                                field: c.field,
+                              })
+                            }
                           >
                             {text}
                           </Anchor>

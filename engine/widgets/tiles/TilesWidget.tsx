@@ -1,7 +1,8 @@
-import { Group, Paper, Text, Tooltip } from '@mantine/core';
+import { Anchor, Group, Paper, Text, Tooltip } from '@mantine/core';
 import { displayText } from '../../format/displayText';
 import { toNumber } from '../../format/formatNumber';
 import { InfoIcon } from '../../render/InfoIcon';
+import { usePageRuntime } from '../../render/pageRuntime';
 import type { TilesWidget as TilesOptions } from '../../types/dashboard';
 import type { WidgetProps } from '../widgetProps';
 import { DetailLine } from './DetailLine';
@@ -13,8 +14,16 @@ const arrow = { up: '\u25B2', down: '\u25BC', flat: '\u25AC' } as const;
 /** Whether a tile value is a number to show (else the tile shows 'No Data'). */
 const hasValue = (value: unknown) => toNumber(value) !== undefined;
 
-/** A row of metric tiles: main value, comparison value, indicator and info tooltip. */
+/** A tile's main value as shown. */
+const mainText = (tile: TilesOptions['tiles'][number], main: unknown) =>
+  tile.dashWhenEmpty && !toNumber(main) ? displayText.emDash : formatTileValue(main, tile.format);
+
+/**
+ * A row of metric tiles: main value, comparison value, indicator and info tooltip. A tile with a
+ * link shows its main value as a link that runs the actions with the source's first row.
+ */
 export function TilesWidget({ widget, source }: WidgetProps<TilesOptions>) {
+  const { runActions } = usePageRuntime();
   const row = source.rows[0];
   return (
     <Group align="stretch" gap="md" wrap="wrap" h="100%" data-testid={widget.id ?? 'tiles'}>
@@ -47,9 +56,19 @@ export function TilesWidget({ widget, source }: WidgetProps<TilesOptions>) {
             )}
             <Group gap={6} align="baseline">
               <Text fz={28} fw={700} data-testid="tile-main">
-                {tile.dashWhenEmpty && !toNumber(main)
-                  ? displayText.emDash
-                  : formatTileValue(main, tile.format)}
+                {tile.link && row ? (
+                  <Anchor
+                    component="button"
+                    type="button"
+                    fz="inherit"
+                    fw="inherit"
+                    onClick={() => runActions(tile.link, { row, value: main })}
+                  >
+                    {mainText(tile, main)}
+                  </Anchor>
+                ) : (
+                  mainText(tile, main)
+                )}
               </Text>
               {/* A unit belongs to a number: 'No Data' stands alone. */}
               {tile.label && hasValue(main) && <Text c="dimmed">{tile.label}</Text>}

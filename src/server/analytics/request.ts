@@ -32,6 +32,8 @@ export interface DataQuery {
   rollupsCurrent?: boolean;
   /** The data version read for this request (rollups.ts dataVersion); null before any seed or import. */
   dataVersion?: string | null;
+  /** An endpoint's own filters read from the body (DataEndpoint.filters), part of the cache key. */
+  extra?: Readonly<Record<string, unknown>>;
 }
 
 /** Default rows per page (SPEC.md section 9). */
@@ -43,7 +45,11 @@ export const DEFAULT_LIMIT = 10;
  */
 export async function resolveQuery(
   request: FastifyRequest,
-  opts: { dates: boolean; siteFilter?: boolean } = { dates: true },
+  opts: {
+    dates: boolean;
+    siteFilter?: boolean;
+    filters?: (body: Readonly<Record<string, unknown>>) => Readonly<Record<string, unknown>>;
+  } = { dates: true },
 ): Promise<DataQuery> {
   const body = (request.body ?? {}) as DataRequest;
   let period: Span | undefined;
@@ -77,8 +83,9 @@ export async function resolveQuery(
     relationshipIds: body.relationshipIds ?? [],
     commTypes: body.commTypes ?? [],
     initialOnly: body.initialCommunication === 1,
-    trendGroup: body.timeTrendGroup ?? 'week',
+    trendGroup: ('timeTrendGroup' in body ? body.timeTrendGroup : undefined) ?? 'week',
     rollupsCurrent: period ? data.rollupsCurrent : false,
     dataVersion: data.version,
+    ...(opts.filters ? { extra: opts.filters(body as Readonly<Record<string, unknown>>) } : {}),
   };
 }

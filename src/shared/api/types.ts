@@ -156,7 +156,8 @@ export type DataRequest =
   | CommunicationResponseTimeByEmployeeRequest
   | ActionRequiredChartRequest
   | ActionRequiredBySiteRequest
-  | ActionRequiredByEmployeeRequest;
+  | ActionRequiredByEmployeeRequest
+  | CommunicationsLogRequest;
 
 /**
  * Chart by relationship and age (relationshipIds filter).
@@ -564,6 +565,10 @@ export interface AdSourceEffectivenessTotalsRequest {
  */
 export interface AdSourceEffectivenessOverallRow {
   /**
+   * Ad source id (a key for links and drills)
+   */
+  adSourceId: number;
+  /**
    * Ad source name
    */
   adSourceName: string;
@@ -608,6 +613,10 @@ export interface AdSourceEffectivenessBySiteRow {
    * Whether the site is active (inactive rows get the (Inactive) suffix)
    */
   siteIsActive: boolean;
+  /**
+   * Ad source id (a key for links and drills)
+   */
+  adSourceId: number;
   /**
    * Ad source name
    */
@@ -1724,6 +1733,222 @@ export interface CommunicationVolumeNoResponseTotals {
    * Inbound communications that needed no reply
    */
   noResponseRequired: number;
+}
+/**
+ * A page of the log; default sort occurredAt desc.
+ */
+export interface CommunicationsLogRequest {
+  siteIds?: SiteIds;
+  accountIds?: AccountIds;
+  jwtExtendedToken?: JwtExtendedToken;
+  startDate: StartDate;
+  endDate: EndDate;
+  previousStartDate?: PreviousStartDate;
+  previousEndDate?: PreviousEndDate;
+  limit?: Limit;
+  skip?: Skip;
+  /**
+   * Only communications of this site (within the sites in scope).
+   */
+  siteId?: number | null;
+  /**
+   * Only communications handled by this employee.
+   */
+  employeeId?: number | null;
+  commTypes?: CommTypes;
+  /**
+   * Only inbound or only outbound communications; null or absent: both.
+   */
+  direction?: 'inbound' | 'outbound' | null;
+  relationshipIds?: RelationshipIds;
+  /**
+   * Caller types of inbound calls to include (prospect, non_prospect, undetermined); empty or absent: any, including communications without one.
+   *
+   * @maxItems 3
+   */
+  callerTypes?: ('prospect' | 'non_prospect' | 'undetermined')[];
+  /**
+   * Call results to include; empty or absent: any, including communications without one.
+   *
+   * @maxItems 8
+   */
+  callResults?: (
+    | 'Answered'
+    | 'Left Message/Voicemail'
+    | 'Answering Service/Call Center'
+    | 'Automated Assistant'
+    | 'Resident Automated Assistant'
+    | 'Hangup'
+    | 'Hangup - Short'
+    | 'Automated Assistant - Undetermined'
+  )[];
+  /**
+   * true: only missed calls; false: only communications that were not missed; null or absent: both.
+   */
+  missed?: boolean | null;
+  /**
+   * Only calls lasting at least this many seconds.
+   */
+  minDurationSeconds?: number | null;
+  /**
+   * Only calls lasting at most this many seconds.
+   */
+  maxDurationSeconds?: number | null;
+  /**
+   * Only communications from this ad source.
+   */
+  adSourceId?: number | null;
+  /**
+   * true: only communications that wait for a reply (inbound missed calls, texts and emails flagged response-required, the Response Time page's population); false: only the others; null or absent: both.
+   */
+  responseRequired?: boolean | null;
+  /**
+   * Response-time buckets to include (the Response Time table's columns: timeInverval1 0 - 5min ... timeInverval6 Older Than 24hrs, notRespondedTo); implies responseRequired.
+   *
+   * @maxItems 7
+   */
+  responseBuckets?: (
+    | 'timeInverval1'
+    | 'timeInverval2'
+    | 'timeInverval3'
+    | 'timeInverval4'
+    | 'timeInverval5'
+    | 'timeInverval6'
+    | 'notRespondedTo'
+  )[];
+  initialCommunication?: InitialCommunication;
+  /**
+   * true: only calls scored by telephone performance analysis, whose score falls in the period (the Call Performance tables' Scored Calls); null or absent: any.
+   */
+  scored?: boolean | null;
+  /**
+   * Sort order, first entry first. Columns: occurredAt, site, employee, commType, direction, relationship, callerType, callResult, isMissed, durationSeconds, adSource, responseSeconds; default occurredAt desc.
+   *
+   * @maxItems 3
+   */
+  sort?: {
+    /**
+     * A sortable field of the rows
+     */
+    column:
+      | 'occurredAt'
+      | 'site'
+      | 'employee'
+      | 'commType'
+      | 'direction'
+      | 'relationship'
+      | 'callerType'
+      | 'callResult'
+      | 'isMissed'
+      | 'durationSeconds'
+      | 'adSource'
+      | 'responseSeconds';
+    direction?: SortDirection;
+  }[];
+}
+/**
+ * One communication.
+ */
+export interface CommunicationsLogRow {
+  /**
+   * Communication id
+   */
+  id: number;
+  /**
+   * When it happened: site-local clock time, YYYY-MM-DDTHH:mm:ss
+   */
+  occurredAt: string;
+  /**
+   * Site id
+   */
+  siteId: number;
+  /**
+   * Site name
+   */
+  site: string;
+  /**
+   * Whether the site is active
+   */
+  siteIsActive: boolean;
+  /**
+   * Employee id; null when no employee handled it
+   */
+  employeeId: number | null;
+  /**
+   * Employee full name
+   */
+  employee: string | null;
+  /**
+   * Whether the employee is active
+   */
+  employeeIsActive: boolean | null;
+  /**
+   * Type: Call (PHONE), Text (SMS), Email (EMAIL), Walk-In (WALKIN)
+   */
+  commType: 'Call' | 'Text' | 'Email' | 'Walk-In';
+  /**
+   * Direction
+   */
+  direction: 'Inbound' | 'Outbound';
+  /**
+   * Relationship label of the contact (Leads, Prospects, ... Inactive)
+   */
+  relationship: string;
+  /**
+   * LeadScore caller type of an inbound call
+   */
+  callerType: 'Prospect' | 'Non-Prospect' | 'Undetermined' | null;
+  /**
+   * Call result of an inbound call
+   */
+  callResult: string | null;
+  /**
+   * Whether it was a missed call
+   */
+  isMissed: boolean;
+  /**
+   * Call length in seconds
+   */
+  durationSeconds: number | null;
+  /**
+   * Ad source id
+   */
+  adSourceId: number | null;
+  /**
+   * Ad source name
+   */
+  adSource: string | null;
+  /**
+   * Whether the ad source is active
+   */
+  adSourceIsActive: boolean | null;
+  /**
+   * First reply: site-local clock time, YYYY-MM-DDTHH:mm:ss; null when never answered
+   */
+  respondedAt: string | null;
+  /**
+   * Seconds from the communication to its first reply
+   */
+  responseSeconds: number | null;
+  /**
+   * Response-time bucket label (0 - 5min ... Not Responded To) of a communication that waits for a reply; null for the others
+   */
+  responseBucket: string | null;
+  /**
+   * Total rows over every page minus 1
+   */
+  maxIndex: number;
+}
+/**
+ * A page of the log.
+ */
+export interface CommunicationsLogResponse {
+  headers: TableHeaders;
+  /**
+   * The page of rows
+   */
+  values: CommunicationsLogRow[];
+  totalRows: TotalRows;
 }
 /**
  * POST /api/dashboards/sources body: a new definition file and its text.

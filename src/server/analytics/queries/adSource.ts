@@ -39,6 +39,7 @@ const AD_COLUMNS = {
 };
 
 const adFields = (r: Record<string, unknown>) => ({
+  adSourceId: r.adSourceId as number,
   adSourceName: r.adSourceName as string,
   adSourceIsActive: r.adSourceIsActive as boolean,
   callCount: n(r.callCount),
@@ -60,6 +61,7 @@ const adTotals = {
 /** Ad Source Effectiveness overall: one row per ad source with calls or leases in the period. */
 export const adSourceOverall: TableDef = {
   headers: [
+    'adSourceId',
     'adSourceName',
     'adSourceIsActive',
     'callCount',
@@ -88,6 +90,7 @@ export const adSourceBySite: TableDef = {
     'siteId',
     'siteName',
     'siteIsActive',
+    'adSourceId',
     'adSourceName',
     'adSourceIsActive',
     'callCount',

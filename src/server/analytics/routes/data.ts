@@ -43,7 +43,11 @@ export async function registerDataRoutes(app: FastifyInstance): Promise<void> {
       e.path,
       { preHandler: requireDataScope, schema: { body: ref(e.file, e.request) } },
       async (request, reply) => {
-        const q = await resolveQuery(request, { dates: e.dates, siteFilter: e.siteFilter });
+        const q = await resolveQuery(request, {
+          dates: e.dates,
+          siteFilter: e.siteFilter,
+          filters: e.filters,
+        });
         return answer(reply, e.path, q, () => e.run(db, q));
       },
     );

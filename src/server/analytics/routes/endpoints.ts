@@ -8,6 +8,7 @@ import {
 import { adSourceBySite, adSourceOverall } from '../queries/adSource';
 import { missedCallsBySite } from '../queries/callerBehavior';
 import { callPerformanceByEmployee, callPerformanceBySite } from '../queries/callPerformance';
+import { communicationsLog, readLogFilters } from '../queries/communicationsLog';
 import {
   averageResponseTimeBox,
   averageResponseTimeTrend,
@@ -33,6 +34,8 @@ export interface DataEndpoint {
   siteFilter: boolean;
   /** The table definition, for sort allow-list checks. */
   table?: TableDef;
+  /** Reads the endpoint's own filters from the body (DataQuery.extra); none by default. */
+  filters?: (body: Readonly<Record<string, unknown>>) => Readonly<Record<string, unknown>>;
   run(db: Queryable, q: DataQuery): Promise<unknown>;
 }
 
@@ -59,6 +62,8 @@ interface TableEndpoint extends EndpointNames {
   employee?: boolean;
   /** Whether the query needs the last data update (action-required ages). */
   action?: boolean;
+  /** The endpoint's own filters (DataEndpoint.filters). */
+  filters?: DataEndpoint['filters'];
 }
 
 /** A chart endpoint: its names and how it answers. */
@@ -75,10 +80,12 @@ function tableEndpoint(answer: typeof runTable | typeof runTotals) {
     dates = true,
     employee = false,
     action = false,
+    filters,
     ...names
   }: TableEndpoint): DataEndpoint => ({
     ...names,
     table,
+    ...(filters ? { filters } : {}),
     dates,
     siteFilter: employee,
     run: async (db, q) => answer(db, table, action ? await withUpdate(db, q) : q),
@@ -99,8 +106,9 @@ const CP = 'employee-call-performance';
 const VOL = 'communication-volume';
 const RT = 'communication-response-time';
 const AR = 'action-required';
+const LOG = 'communications-log';
 
-/** Every table and chart endpoint of SPEC.md section 7 'Data'. */
+/** Every table and chart endpoint of SPEC.md section 7 'Data', and the communications log (issue 17). */
 export const DATA_ENDPOINTS: readonly DataEndpoint[] = [
   page({
     path: `${D}/ad_source_effectiveness/overall`,
@@ -351,5 +359,15 @@ export const DATA_ENDPOINTS: readonly DataEndpoint[] = [
     dates: false,
     employee: true,
     action: true,
+  }),
+  page({
+    path: `${D}/communications/log`,
+    summary: 'Communications log: individual communications, paged, sorted and filtered',
+    file: LOG,
+    request: 'request',
+    response: 'response',
+    table: communicationsLog,
+    employee: true,
+    filters: (body) => readLogFilters(body),
   }),
 ];

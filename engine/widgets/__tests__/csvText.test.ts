@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { csvFileName, csvText } from '../table/csvText';
+
+describe('Export CSV text', () => {
+  it('starts with a byte order mark, ends lines with CRLF and quotes what needs it', () => {
+    expect(
+      csvText([
+        ['Site', 'Calls'],
+        ['Oak, "North"', '1,234'],
+        ['Pine (Inactive)', '\u2014'],
+      ]),
+    ).toBe('\uFEFFSite,Calls\r\n"Oak, ""North""","1,234"\r\nPine (Inactive),\u2014\r\n');
+  });
+  it('names the file after its parts, without characters file systems refuse', () => {
+    expect(csvFileName(['Caller Behavior', 'Missed Calls By Site', 'Custom 2026/10/01 to 2026/10/31'])).toBe(
+      'Caller Behavior - Missed Calls By Site - Custom 2026-10-01 to 2026-10-31.csv',
+    );
+    expect(csvFileName(['Volume', undefined, ' ', 'Last 30 Days'])).toBe('Volume - Last 30 Days.csv');
+  });
+});

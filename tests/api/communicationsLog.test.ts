@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Row } from '../../src/server/store';
+import { post, signIn, type Tokens } from '../fixtures/analytics/client';
+import { DRIVERS, startTestServer, type TestServer } from './harness';
+
+// The communications log (issue 17): its totals equal the figures of the tables a user drills from,
+// its filters narrow as named, and it never shows another account's communications.
+const P = { startDate: '2026-10-21', endDate: '2026-11-19' };
+const LOG = '/api/data/communications/log';
+
+describe.each(DRIVERS)('communications log on the seeded small scale (%s)', (driver) => {
+  let server: TestServer;
+  let admin: Tokens;
+  let manager: Tokens;
+  const sql = (text: string) => server.ctx.store.query(text, []);
+  const ok = async (path: string, body: object, who: Tokens = admin) => {
+    const r = await post(server, who, path, body);
+    expect(r.status, `${path} ${JSON.stringify(r.body)}`).toBe(200);
+    return r.body;
+  };
+  const total = async (body: object, who: Tokens = admin): Promise<number> =>
+    (await ok(LOG, { ...P, limit: 1, ...body }, who)).totalRows;
+
+  beforeAll(async () => {
+    server = await startTestServer({ driver });
+    admin = await signIn(server, 'admin');
+    manager = await signIn(server, 'manager');
+  });
+  afterAll(async () => server?.stop());
+
+  it('lists communications newest first, each with its fields', async () => {
+    const page = await ok(LOG, { ...P, limit: 50 });
+    expect(page.values).toHaveLength(50);
+    expect(page.totalRows).toBeGreaterThan(1000);
+    const times = page.values.map((r: Row) => String(r.occurredAt));
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(times[0] < '2026-11-20T00:00:00').toBe(true);
+    expect(times.at(-1)! >= '2026-10-21T00:00:00').toBe(true);
+    const calls = await ok(LOG, {
+      ...P,
+      commTypes: ['PHONE'],
+      direction: 'inbound',
+      missed: false,
+      limit: 1,
+    });
+    const call = calls.values[0];
+    expect(call).toMatchObject({ commType: 'Call', direction: 'Inbound', isMissed: false });
+    expect(['Prospect', 'Non-Prospect', 'Undetermined']).toContain(call.callerType);
+    expect(typeof call.site).toBe('string');
+    expect(call.maxIndex).toBe(calls.totalRows - 1);
+    expect(page.values[0].maxIndex).toBe(page.totalRows - 1);
+  });
+
+  it("a site's missed calls number the Missed Calls By Site table's", async () => {
+    const sites = (await ok('/api/data/caller_behavior/missed_calls/by_site', { ...P, limit: 100 })).values;
+    expect(sites.length).toBeGreaterThan(1);
+    for (const s of sites.slice(0, 4)) {
+      const filter = { siteId: s.siteId, commTypes: ['PHONE'], direction: 'inbound' };
+      expect(await total({ ...filter, missed: true })).toBe(s.missedCallCount);
+      expect(await total(filter)).toBe(s.totalCallCount);
+    }
+  });
+
+  it("a response-time bucket of a site or an employee numbers the Response Time table's", async () => {
+    const filters = { relationshipIds: [1, 2, 3], commTypes: ['SMS', 'EMAIL'] };
+    const site = (await ok('/api/data/communication/response_time/by_site', { ...P, ...filters })).values[0];
+    for (const key of ['timeInverval1', 'timeInverval4', 'notRespondedTo']) {
+      const count = Number(/\(([\d,]+)\)/.exec(site[key])![1].replace(/,/g, ''));
+      expect(await total({ ...filters, siteId: site.siteId, responseBuckets: [key] }), key).toBe(count);
+    }
+    const emp = (await ok('/api/data/communication/response_time/by_employee', P)).values[0];
+    const count = Number(/\(([\d,]+)\)/.exec(emp.timeInverval2)![1].replace(/,/g, ''));
+    expect(
+      await total({ siteId: emp.siteId, employeeId: emp.employeeId, responseBuckets: ['timeInverval2'] }),
+    ).toBe(count);
+  });
+
+  it("an employee's scored calls number the Call Performance table's", async () => {
+    const emps = (await ok('/api/data/employee_call_performance/by_employee', { ...P, limit: 3 })).values;
+    for (const e of emps) {
+      expect(await total({ siteId: e.siteId, employeeId: e.employeeId, scored: true })).toBe(e.scoredCalls);
+    }
+  });
+
+  it("an ad source's calls number the Ad Source Effectiveness table's", async () => {
+    const [row] = await sql(
+      `SELECT a.id, count(*) AS n FROM communications c JOIN ad_sources a ON a.id = c.ad_source_id
+       WHERE c.comm_type = 'PHONE' AND c.direction = 'inbound'
+         AND c.occurred_at >= TIMESTAMP '2026-10-21 00:00:00' AND c.occurred_at < TIMESTAMP '2026-11-20 00:00:00'
+       GROUP BY a.id ORDER BY n DESC, a.id LIMIT 1`,
+    );
+    const overall = (await ok('/api/data/ad_source_effectiveness/overall', { ...P, limit: 100 })).values;
+    const shown = overall.find((r: Row) => r.callCount === Number(row.n));
+    expect(shown).toBeDefined();
+    expect(await total({ adSourceId: Number(row.id), commTypes: ['PHONE'], direction: 'inbound' })).toBe(
+      Number(row.n),
+    );
+  });
+
+  it('a site volume cell numbers the Volume table', async () => {
+    const s = (await ok('/api/data/communication/volume/by_site', P)).values[0];
+    expect(await total({ siteId: s.siteId })).toBe(s.totalCommCount);
+    const inbound = Number(String(s.inbound).split(' ')[0].replace(/,/g, ''));
+    expect(await total({ siteId: s.siteId, direction: 'inbound' })).toBe(inbound);
+  });
+
+  it('every filter narrows to rows that match it, and sorts as asked', async () => {
+    const page = await ok(LOG, {
+      ...P,
+      limit: 100,
+      callerTypes: ['prospect'],
+      callResults: ['Answered'],
+      minDurationSeconds: 60,
+      maxDurationSeconds: 600,
+      sort: [{ column: 'durationSeconds', direction: 'asc' }],
+    });
+    expect(page.values.length).toBeGreaterThan(0);
+    for (const r of page.values) {
+      expect([r.callerType, r.callResult]).toEqual(['Prospect', 'Answered']);
+      expect(r.durationSeconds >= 60 && r.durationSeconds <= 600).toBe(true);
+    }
+    const d = page.values.map((r: Row) => r.durationSeconds);
+    expect([...d].sort((a, b) => a - b)).toEqual(d);
+    const first = await ok(LOG, { ...P, limit: 20, initialCommunication: 1, relationshipIds: [2] });
+    expect(first.values.every((r: Row) => r.relationship === 'Prospects')).toBe(true);
+    const waiting = await ok(LOG, { ...P, limit: 100, responseRequired: true });
+    expect(waiting.values.every((r: Row) => r.responseBucket !== null && r.direction === 'Inbound')).toBe(
+      true,
+    );
+    const others = await ok(LOG, { ...P, limit: 100, responseRequired: false });
+    expect(others.values.every((r: Row) => r.responseBucket === null)).toBe(true);
+    expect(waiting.totalRows + others.totalRows).toBe(await total({}));
+  });
+
+  it("shows a manager none of another account's communications, whatever ids the body names", async () => {
+    const others = (await sql('SELECT id FROM sites WHERE account_id <> 1')).map((r) => Number(r.id));
+    const mine = (await sql('SELECT id FROM sites WHERE account_id = 1')).map((r) => Number(r.id));
+    const [foreignEmployee] = await sql(
+      'SELECT e.id FROM employees e JOIN sites s ON s.id = e.site_id WHERE s.account_id <> 1 LIMIT 1',
+    );
+    expect(await total({ siteIds: others, accountIds: [2, 3] }, manager)).toBe(0);
+    expect(await total({ siteId: others[0] }, manager)).toBe(0);
+    expect(await total({ employeeId: Number(foreignEmployee.id) }, manager)).toBe(0);
+    const mixed = await ok(LOG, { ...P, siteIds: [...others, ...mine], limit: 100 }, manager);
+    expect(mixed.totalRows).toBeGreaterThan(0);
+    expect(mixed.values.every((r: Row) => mine.includes(Number(r.siteId)))).toBe(true);
+    expect(mixed.totalRows).toBe(await total({ siteIds: mine }, admin));
+  });
+
+  it('answers a bad filter with 400 naming the field', async () => {
+    const cases: [object, string][] = [
+      [{ direction: 'sideways' }, '/direction'],
+      [{ responseBuckets: ['timeInverval9'] }, '/responseBuckets/0'],
+      [{ callerTypes: ["prospect' OR 1=1"] }, '/callerTypes/0'],
+      [{ missed: 'yes' }, '/missed'],
+      [{ minDurationSeconds: -1 }, '/minDurationSeconds'],
+      [{ sort: [{ column: 'score' }] }, '/sort/0/column'],
+      [{ limit: 101 }, '/limit'],
+    ];
+    for (const [body, field] of cases) {
+      const r = await post(server, admin, LOG, { ...P, ...body });
+      expect([r.status, r.body.field], JSON.stringify(body)).toEqual([400, field]);
+    }
+  });
+});

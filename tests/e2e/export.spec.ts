@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs';
+import {
+  appliedFilter,
+  fullPageShot,
+  openDashboard,
+  replay,
+  requestBody,
+  requestTo,
+  sessionTokens,
+} from './helpers';
+import { expect, test } from './test';
+
+// Export CSV (issue 17): every row of the table under the applied filter and sort, its headers, the
+// Total row, the cells as shown, UTF-8 with a byte order mark, named after page, panel and period.
+
+const BY_SITE = '/api/data/caller_behavior/missed_calls/by_site';
+const TOTALS = `${BY_SITE}/totals`;
+
+interface BySite {
+  values: {
+    site: string;
+    siteIsActive: boolean;
+    totalCallCount: number;
+    missedCallCount: number;
+    missedCallPercent: number | null;
+  }[];
+  totalRows: number;
+}
+
+/** Splits CSV text (RFC 4180 quoting, CRLF line ends) into lines of fields. */
+function parseCsv(text: string): string[][] {
+  const lines: string[][] = [];
+  let fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i];
+    const next = text[i + 1];
+    i++;
+    if (quoted && ch === '"' && next === '"') {
+      field += '"';
+      i++;
+    } else if (ch === '"') quoted = !quoted;
+    else if (quoted) field += ch;
+    else if (ch === ',') {
+      fields.push(field);
+      field = '';
+    } else if (ch === '\r' && next === '\n') {
+      fields.push(field);
+      lines.push(fields);
+      fields = [];
+      field = '';
+      i++;
+    } else field += ch;
+  }
+  return lines;
+}
+
+test("Export CSV of Missed Calls By Site under Last 30 Days: header, every site, the Total row, the API's numbers", async ({
+  page,
+}) => {
+  const requests = await openDashboard(page, '/dashboard/caller-behavior', 'caller-behavior');
+  const filter = await appliedFilter(page);
+  expect(filter.dateRange.label).toBe('Last 30 Days');
+  const shown = requests.find(requestTo(BY_SITE))!;
+  // Every site: the shown request's body (filter and sort) at the largest page.
+  const { accessToken } = await sessionTokens(page);
+  const res = await page.request.post(shown.url(), {
+    data: { ...requestBody(shown), limit: 100, skip: 0 },
+    headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
+  });
+  const all = (await res.json()) as BySite;
+  const totals = (await replay(page, requests.find(requestTo(TOTALS))!)) as Record<string, number>;
+  expect(all.values).toHaveLength(all.totalRows);
+
+  const panel = page.getByTestId('panel-missedBySite');
+  const downloading = page.waitForEvent('download');
+  await panel.getByTestId('table-export').click();
+  const download = await downloading;
+  const { start, end } = filter.dateRange.currentPeriod;
+  expect(download.suggestedFilename()).toBe(
+    `Caller Behavior - Missed Calls By Site - Last 30 Days ${start} to ${end}.csv`,
+  );
+  const bytes = readFileSync((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = parseCsv(bytes.toString('utf8').slice(1));
+  expect(lines[0]).toEqual(['#', 'Site', 'Calls', 'Missed Calls', '% Missed']);
+  const body = lines.slice(1, -1);
+  expect(body).toHaveLength(all.totalRows);
+  const plain = (n: number) => n.toLocaleString('en-US');
+  // Percent cells as shown: one decimal and a % sign.
+  const percentOf = (cell: string) => {
+    expect(cell).toMatch(/^\d+(\.\d)?%$/);
+    return Number(cell.replace('%', ''));
+  };
+  all.values.forEach((r, i) => {
+    const [n, site, calls, missed, percent] = body[i];
+    expect([n, site, calls, missed]).toEqual([
+      String(i + 1),
+      `${r.site}${r.siteIsActive ? '' : ' (Inactive)'}`,
+      plain(r.totalCallCount),
+      plain(r.missedCallCount),
+    ]);
+    expect(percentOf(percent)).toBeCloseTo(r.missedCallPercent ?? 0, 1);
+  });
+  const total = lines.at(-1)!;
+  expect(total.slice(0, 4)).toEqual([
+    'Total',
+    '',
+    plain(totals.totalCallCount),
+    plain(totals.missedCallCount),
+  ]);
+  expect(percentOf(total[4])).toBeCloseTo(totals.missedCallPercent, 1);
+  await fullPageShot(page, 'export-caller-behavior', 1280);
+});

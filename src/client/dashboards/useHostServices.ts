@@ -1,9 +1,12 @@
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { HostServices } from '../../../engine';
 import { getData, postData } from '../api';
 import { describePanelError } from '../api/ApiError';
 import { useAppliedFilter } from '../filter/appliedFilter';
+import { noteLeftOut } from '../filter/leftOutNotice';
+import { useReferenceData } from '../filter/useReferenceData';
+import { changeQuery, parseQuery } from '../routes/urlQuery';
 import { hostFilter } from './hostFilter';
 
 async function fetchJson(endpoint: string, body: unknown, method: 'GET' | 'POST'): Promise<unknown> {
@@ -13,19 +16,41 @@ async function fetchJson(endpoint: string, body: unknown, method: 'GET' | 'POST'
 /**
  * What the app gives the engine to draw a page (the dashboards and the editor's preview alike):
  * the API with tokens and retries, the applied global filter and its apply count, the router, and
- * error texts in the readers' words.
+ * error texts in the readers' words. With `url` (the dashboard pages, not the editor's preview),
+ * the page's shareable params live in the URL's query and are checked against the user's sites
+ * and accounts.
  */
-export function useHostServices(): HostServices {
+export function useHostServices({ url = false }: { url?: boolean } = {}): HostServices {
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const { filter, appliedCount } = useAppliedFilter();
-  return useMemo(
-    () => ({
+  const { sites, accounts } = useReferenceData();
+  const urlQuery = useMemo(() => (url ? parseQuery(search) : undefined), [url, search]);
+  return useMemo(() => {
+    const scope: Record<string, Set<unknown> | undefined> = {
+      siteIds: sites && new Set(sites.map((s) => s.id)),
+      accountIds: accounts && new Set(accounts.map((a) => a.accountId)),
+    };
+    return {
       fetchJson,
       appliedFilter: hostFilter(filter),
       applyCount: appliedCount,
       navigate,
       describeError: describePanelError,
-    }),
-    [filter, appliedCount, navigate],
-  );
+      ...(urlQuery && {
+        urlQuery,
+        // The URL of the moment (an earlier write of this commit may have changed it), unless the
+        // window has left the page meanwhile (a redirect).
+        setUrlQuery: (changes, how) => {
+          if (window.location.pathname !== pathname) return;
+          navigate(
+            { pathname, search: changeQuery(window.location.search, changes) },
+            { replace: how === 'replace' },
+          );
+        },
+        allowsFilterValue: (key, value) => scope[key]?.has(value) ?? true,
+        onSharedValuesDropped: () => noteLeftOut({ other: 1 }),
+      }),
+    } satisfies HostServices;
+  }, [filter, appliedCount, navigate, urlQuery, pathname, sites, accounts]);
 }

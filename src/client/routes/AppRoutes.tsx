@@ -10,6 +10,7 @@ import { Shell } from '../shell/Shell';
 import { FilterBarHidden } from './FilterBarHidden';
 import { RequestSupportRoute, ShareFeedbackRoute } from './formRoutes';
 import { LoginOnly, RequireAuth } from './guards';
+import { EDITOR_PATH } from './viewInUrl';
 
 /** The route table of SPEC.md section 2. */
 export function AppRoutes() {
@@ -43,7 +44,7 @@ export function AppRoutes() {
       </Route>
       <Route element={<RequireAuth />}>
         <Route element={<Shell />}>
-          <Route path="/dashboard/editor" element={<EditorRoute />} />
+          <Route path={EDITOR_PATH} element={<EditorRoute />} />
           <Route path="/dashboard/*" element={<DashboardOutlet />} />
           <Route element={<FilterBarHidden />}>
             <Route index element={<Navigate to="/dashboard" replace />} />

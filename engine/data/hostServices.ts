@@ -34,4 +34,18 @@ export interface HostServices {
    * knows its own HTTP errors); undefined leaves the engine's own wording.
    */
   describeError?: (error: Error) => string | undefined;
+  /**
+   * The page URL's query parameters by name: params marked shareable (`share`) read their values
+   * from it, and a change of it that the engine did not make (Back, Forward, an opened link) sets them.
+   */
+  urlQuery?: Readonly<Record<string, string>>;
+  /**
+   * Sets query parameters of the page URL (undefined removes one), keeping the others: 'push' adds
+   * a browser history entry (the user changed a shareable param), 'replace' changes the current one.
+   */
+  setUrlQuery?: (changes: Readonly<Record<string, string | undefined>>, how: 'push' | 'replace') => void;
+  /** Whether the user may choose `value` for global filter key `key` (a shared param's `within`). */
+  allowsFilterValue?: (key: string, value: unknown) => boolean;
+  /** Told the query names of URL values that were dropped as outside the user's scope. */
+  onSharedValuesDropped?: (names: readonly string[]) => void;
 }

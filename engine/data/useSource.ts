@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { evaluateCondition } from '../params/evaluateCondition';
 import { usePageRuntime } from '../render/pageRuntime';
 import { buildRequestBody } from './buildRequestBody';
@@ -36,10 +37,15 @@ export function useSource(name: string | undefined): SourceResult {
     throwOnError: true,
     placeholderData: (previous) => previous,
   });
-  if (!source) return none;
   const data = query.data;
+  // The same rows for the same answer, so a page's re-render (a URL change) draws no chart again.
+  const rows = useMemo(
+    () => (data === undefined || !source ? [] : extractRows(data, source.rows)),
+    [data, source],
+  );
+  if (!source) return none;
   return {
-    rows: data === undefined ? [] : extractRows(data, source.rows),
+    rows,
     total: data === undefined ? undefined : extractTotal(data, source.total),
     isLoading: enabled && query.isFetching,
     isLoaded: data !== undefined,

@@ -1,3 +1,4 @@
+import { shareTypeOfDefault } from '../params/sharedParams';
 import type { Action, Condition, DataSource, PageDefinition, Widget } from '../types/dashboard';
 import type { Problem } from './definitionError';
 import { endpointKey, type KnownEndpoint, type KnownEndpoints } from './endpointIndex';
@@ -51,6 +52,7 @@ export function checkReferences(page: PageDefinition, endpoints: KnownEndpoints 
     },
   };
   safely(() => checkLayout(page, problems));
+  safely(() => checkShared(page, endpoints, problems));
   for (const [name, source] of Object.entries(data))
     safely(() => checkSource(`/data/${name}`, source, scope, endpoints));
   safely(() => {
@@ -80,6 +82,32 @@ function safely(check: () => unknown): void {
     check();
   } catch {
     // The schema has named what is wrong with this part.
+  }
+}
+
+/** Shared params: one query name each, a type the URL text reads back as, a known filter key. */
+function checkShared(page: PageDefinition, endpoints: KnownEndpoints | undefined, problems: Problem[]): void {
+  const taken = new Map<string, string>();
+  for (const [name, param] of Object.entries(page.params ?? {})) {
+    const share = param.share;
+    if (!share) continue;
+    const at = `/params/${name}/share`;
+    const other = taken.get(share.as);
+    if (other !== undefined)
+      problems.push({ pointer: `${at}/as`, message: messages.shareNameTaken(share.as, other) });
+    else taken.set(share.as, name);
+    const implied = shareTypeOfDefault(param.default ?? null);
+    if (!share.type && !implied) problems.push({ pointer: at, message: messages.shareTypeNeeded() });
+    // An empty list reads as either list type.
+    const emptyList = Array.isArray(param.default) && param.default.length === 0;
+    if (share.type && implied && share.type !== implied && !(emptyList && share.type.endsWith('s')))
+      problems.push({ pointer: `${at}/type`, message: messages.shareTypeMismatch(share.type, implied) });
+    const filterKeys = endpoints?.filterKeys;
+    if (share.within !== undefined && filterKeys && !filterKeys.includes(share.within))
+      problems.push({
+        pointer: `${at}/within`,
+        message: messages.unknownFilterKey(share.within, filterKeys),
+      });
   }
 }
 

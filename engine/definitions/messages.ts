@@ -85,6 +85,12 @@ export const messages = {
     `no table of this panel shows while ${q(view)} is ${q(first)}; give the first level's table "when": { "param": ${JSON.stringify(view)}, "equals": ${JSON.stringify(first)} }`,
   drilldownColumn: (column: string, first: string, columns: string[]) =>
     `the table shown at level ${q(first)} has no column on ${q(column)}; ${suggest(column, columns, `use one of ${list(columns)}`)}`,
+  shareNameTaken: (as: string, other: string) =>
+    `the query name ${q(as)} is already shared by param ${q(other)}; give each shared param its own name`,
+  shareTypeNeeded: () =>
+    'a shared param whose default is null needs "type" (string, number, boolean, strings or numbers), so its URL text reads back as a value; add it',
+  shareTypeMismatch: (type: string, implied: string) =>
+    `"type" ${q(type)} does not match the default, which is ${implied === 'strings' || implied === 'numbers' ? `a list of ${implied}` : `a ${implied}`}; use ${q(implied)} or remove "type"`,
   rowReference: (text: string) =>
     `${q(text)} reads a row but the widget has no data source; add "data" or remove the row reference`,
   vegaLite: (detail: string) =>

@@ -1,10 +1,12 @@
+import { shareTypeOfDefault } from '../params/sharedParams';
 import type { Widget } from '../types/dashboard';
 import type { NormalizedPage } from './normalizedPage';
 
 /**
  * Resolves shorthand in a definition the schema already validated and filled with defaults:
  * defaults that depend on other values (a table's state name is its data source, a column's sort
- * key and total field are its field, a chip's remove action resets its param).
+ * key and total field are its field, a chip's remove action resets its param, a
+ * shareable param's URL type is its default's).
  */
 export function normalizeDefinition(defaulted: Record<string, unknown>): NormalizedPage {
   const { $schema: _editorOnly, ...page } = structuredClone(defaulted) as unknown as NormalizedPage & {
@@ -12,6 +14,10 @@ export function normalizeDefinition(defaulted: Record<string, unknown>): Normali
   };
   for (const param of Object.values(page.params)) {
     if (param.default === undefined) param.default = null;
+    if (param.share && !param.share.type) {
+      const type = shareTypeOfDefault(param.default);
+      if (type) param.share.type = type;
+    }
   }
   for (const panel of Object.values(page.panels)) {
     for (const block of panel.blocks) block.widgets = block.widgets.map(normalizeWidget);

@@ -10,8 +10,12 @@ export interface PageRuntime {
   definition: NormalizedPage;
   host: HostServices;
   params: Readonly<Record<string, unknown>>;
-  /** Sets params (undefined: back to the default) and returns tables to their first page. */
-  setParams: (changes: ReadonlyMap<string, unknown>) => void;
+  /**
+   * Sets params (undefined: back to the default) and returns tables to their first page. A change
+   * of a shareable param adds a browser history entry ('push', the user's choice); the page's own
+   * adjustments pass 'replace'.
+   */
+  setParams: (changes: ReadonlyMap<string, unknown>, history?: 'push' | 'replace') => void;
   runActions: (actions: readonly Action[] | undefined, event: ActionEvent) => void;
   tables: Readonly<Record<string, TableState>>;
   setTable: (name: string, state: TableState) => void;

@@ -1,10 +1,11 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { HostServices } from '../data/hostServices';
 import type { TableState } from '../data/tableState';
 import type { NormalizedPage } from '../definitions/normalizedPage';
 import { filterSpanValue } from '../params/filterSpanValue';
 import { initialParams, storageOf, storeParam } from '../params/paramStorage';
 import { resolveActions, resolveDrill } from '../params/resolveActions';
+import { sharedParamsOf, sharedQuery, sharedQueryKey, valuesFromQuery } from '../params/sharedParams';
 import type { TableWidget, Widget } from '../types/dashboard';
 import type { PageRuntime } from './pageRuntime';
 
@@ -51,21 +52,34 @@ const firstPageAtDefaultSize =
       ]),
     );
 
+const NO_QUERY: Readonly<Record<string, string>> = {};
+
 /**
- * Holds a page's params and table states. Params start from storage or their defaults; a param
- * change returns tables to their first page at their own page size (SPEC.md section 4: a changed
- * relationship or comm type reloads from page 0, 10 per page); applying the global filter resets
- * the params marked resetOnApply and returns tables to their first page.
+ * Holds a page's params and table states. Params start from the URL (shareable params), then
+ * storage or their defaults; a param change returns tables to their first page at their own page
+ * size (SPEC.md section 4: a changed relationship or comm type reloads from page 0, 10 per page);
+ * applying the global filter resets the params marked resetOnApply and returns tables to their
+ * first page. Shareable params are written to the URL (a history entry per change the user makes),
+ * and a URL change the engine did not make (Back, Forward) sets them.
  */
 export function usePageRuntimeState(definition: NormalizedPage, host: HostServices): PageRuntime {
   const storage = storageOf(host);
+  const shared = useMemo(() => sharedParamsOf(definition.params), [definition]);
+  const query = host.urlQuery ?? NO_QUERY;
+  const urlKey = sharedQueryKey(shared, query);
+  const [entry] = useState(() => valuesFromQuery(shared, query, host));
   const [params, setParamValues] = useState(() => ({
     ...initialParams(definition.params, storage, host.applyCount > 0 ? host.appliedFilter : undefined),
+    ...Object.fromEntries(entry.values),
     ...openedParams(definition, host.openedWith),
   }));
   const [tables, setTables] = useState(() => initialTables(definition));
+  const [dropped, setDropped] = useState<readonly string[]>(entry.dropped);
+  const [seenUrl, setSeenUrl] = useState(urlKey);
+  /** How the next URL write goes: 'push' after the user changed a param, else 'replace'. */
+  const nextWrite = useRef<'push' | 'replace'>('replace');
 
-  const setParams = useCallback(
+  const changeParams = useCallback(
     (changes: ReadonlyMap<string, unknown>) => {
       if (!changes.size) return;
       setParamValues((current) => {
@@ -82,26 +96,66 @@ export function usePageRuntimeState(definition: NormalizedPage, host: HostServic
     },
     [definition, storage],
   );
+  const setParams = useCallback(
+    (changes: ReadonlyMap<string, unknown>, history: 'push' | 'replace' = 'push') => {
+      if (changes.size && history === 'push') nextWrite.current = 'push';
+      changeParams(changes);
+    },
+    [changeParams],
+  );
 
-  // Applying the global filter: adjusted while rendering (not in an effect), so no data source ever
-  // sees the new filter with the params of the old one (a stale request, e.g. a 90-day trend by week).
+  // Applying the global filter, and a URL changed by Back or Forward: adjusted while rendering (not
+  // in an effect), so no data source ever sees the new filter with the params of the old one (a
+  // stale request, e.g. a 90-day trend by week). When both come together (Back across an apply),
+  // the URL's values win over the apply's resets.
   const [seenApply, setSeenApply] = useState(host.applyCount);
-  if (host.applyCount !== seenApply) {
-    // The first apply (the filter bar restoring the stored filter as the page loads) keeps what the
-    // page remembered, as a later visit would; every later apply follows the filter.
-    const restoring = seenApply === 0;
-    setSeenApply(host.applyCount);
-    const resets = new Map<string, unknown>();
-    for (const [name, p] of Object.entries(definition.params)) {
-      if (restoring && p.storageKey && storage?.getItem(p.storageKey) != null) continue;
-      if (restoring && host.openedWith && name in host.openedWith) continue;
-      const fromSpan = p.fromFilterSpan ? filterSpanValue(p.fromFilterSpan, host.appliedFilter) : undefined;
-      if (fromSpan !== undefined) resets.set(name, fromSpan);
-      else if (p.resetOnApply) resets.set(name, undefined);
+  const applied = host.applyCount !== seenApply;
+  const urlMoved = urlKey !== seenUrl;
+  if (applied || urlMoved) {
+    const changes = new Map<string, unknown>();
+    if (applied) {
+      // The first apply (the filter bar restoring the stored filter as the page loads) keeps what the
+      // page remembered, as a later visit would; every later apply follows the filter.
+      const restoring = seenApply === 0;
+      setSeenApply(host.applyCount);
+      for (const [name, p] of Object.entries(definition.params)) {
+        if (restoring && p.storageKey && storage?.getItem(p.storageKey) != null) continue;
+        if (restoring && host.openedWith && name in host.openedWith) continue;
+        const fromSpan = p.fromFilterSpan ? filterSpanValue(p.fromFilterSpan, host.appliedFilter) : undefined;
+        if (fromSpan !== undefined) changes.set(name, fromSpan);
+        else if (p.resetOnApply) changes.set(name, undefined);
+      }
     }
-    setParams(resets);
-    setTables(firstPage);
+    // The engine's own write comes back as a URL that says what the params already hold.
+    if (urlMoved) {
+      setSeenUrl(urlKey);
+      if (applied || urlKey !== sharedQueryKey(shared, sharedQuery(shared, definition.params, params))) {
+        const fromUrl = valuesFromQuery(shared, query, host);
+        for (const s of shared) changes.set(s.name, fromUrl.values.get(s.name));
+        if (fromUrl.dropped.length) setDropped(fromUrl.dropped);
+      }
+    }
+    changeParams(changes);
+    if (applied) setTables(firstPage);
   }
+
+  // The URL follows the shareable params: a user's change adds a history entry, anything else
+  // (entry, apply, Back) changes the current one.
+  useEffect(() => {
+    const how = nextWrite.current;
+    nextWrite.current = 'replace';
+    if (!host.setUrlQuery || !shared.length) return;
+    const wanted = sharedQuery(shared, definition.params, params);
+    const wantedKey = sharedQueryKey(shared, wanted);
+    if (wantedKey === sharedQueryKey(shared, host.urlQuery ?? NO_QUERY)) return;
+    host.setUrlQuery(wanted, how);
+  }, [params, host, shared, definition]);
+
+  // Told once per drop (not again when the host's services change).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: host is read when a drop happens
+  useEffect(() => {
+    if (dropped.length) host.onSharedValuesDropped?.(dropped);
+  }, [dropped]);
 
   return useMemo<PageRuntime>(
     () => ({

@@ -216,6 +216,7 @@ export interface Param {
    */
   resetOnApply?: boolean;
   fromFilterSpan?: FilterSpanRule;
+  share?: ParamShare;
   /**
    * What the param holds.
    */
@@ -248,6 +249,23 @@ export interface FilterSpanRule {
     value: Literal1;
   }[];
   otherwise: Literal1;
+}
+/**
+ * Makes the param shareable: its value lives in the page URL as a readable query parameter (lists comma-separated; the default leaves it out), so a copied link opens the same view, and Back and Forward move between values. A value in the URL wins over the stored one; changing the param adds a browser history entry.
+ */
+export interface ParamShare {
+  /**
+   * The query parameter name, e.g. 'view'; unique on the page. The global filter's names (period, from, to, accounts, sites) are taken.
+   */
+  as: string;
+  /**
+   * How the text in the URL is read back: one string, number or boolean, or a comma-separated list of strings or numbers. Defaults to the type of the param's default; required when the default is null.
+   */
+  type?: 'string' | 'number' | 'boolean' | 'strings' | 'numbers';
+  /**
+   * A global filter key (e.g. siteIds): a value from the URL that the user may not choose for that key (outside their data scope) is dropped, and the host tells the user.
+   */
+  within?: string;
 }
 /**
  * A request to an API endpoint whose response rows widgets show.

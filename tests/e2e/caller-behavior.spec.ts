@@ -58,7 +58,7 @@ async function openCallerBehavior(page: Page, baseUrl = ''): Promise<Request[]> 
   await signIn(page, 'admin', undefined, baseUrl);
   // The menu link reaches the page...
   await page.getByRole('link', { name: 'Caller Behavior' }).first().click();
-  await expect(page).toHaveURL(/\/dashboard\/caller-behavior$/);
+  await expect(page).toHaveURL(/\/dashboard\/caller-behavior(\?.*)?$/);
   // ...and a fresh load of it (an empty query cache: the home page asks for some of the same bodies)
   // makes the page send every one of its requests, which the test records.
   const requests = dataRequests(page);

@@ -17,7 +17,7 @@ export async function signIn(
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard(\?.*)?$/);
   await expect(page.getByTestId('dashboard-content')).toHaveAttribute('data-applied-count', /[1-9]/);
 }
 
@@ -36,6 +36,15 @@ export async function appliedFilter(page: Page): Promise<{
 export async function impersonationCode(username: string): Promise<string> {
   const res = await fetch(`http://127.0.0.1:${E2E_HELPER_PORT}/impersonation-code?username=${username}`);
   if (!res.ok) throw new Error(`no impersonation code: ${await res.text()}`);
+  return res.text();
+}
+
+/** A user who reads only `accountId` (password DEMO_PASSWORD), made by the e2e server's helper endpoint. */
+export async function accountUser(username: string, accountId: number): Promise<string> {
+  const res = await fetch(
+    `http://127.0.0.1:${E2E_HELPER_PORT}/account-user?username=${username}&account=${accountId}`,
+  );
+  if (!res.ok) throw new Error(`no user ${username}: ${await res.text()}`);
   return res.text();
 }
 

@@ -1,12 +1,13 @@
 // The Playwright web server: the real app on a fresh DuckDB in E2E_DATA_DIR, seeded small (seed 7, the
 // last update pinned at E2E_AS_OF) with the
-// demo users, plus helper endpoints in the same process: impersonation codes, and the stored form submissions
+// demo users, plus helper endpoints in the same process: impersonation codes, users of one account, and the stored form submissions
 // (the DuckDB file is locked by this process, so the tests read the store through it).
 import { mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { CLIENT_DIR, ensureClientBuilt } from '../../scripts/lib/clientBuild';
 import { createImpersonationCode } from '../../src/server/auth/impersonationCodes';
 import { findUserByUsername } from '../../src/server/auth/userLookup';
+import { createUser } from '../../src/server/auth/users';
 import { loadConfig } from '../../src/server/config';
 import { listSubmissions } from '../../src/server/forms/submissions';
 import { closeOnSignals, startServer } from '../../src/server/main';
@@ -40,6 +41,26 @@ createServer(async (req, res) => {
     if (url.pathname === '/form-submissions') {
       const rows = await listSubmissions(ctx.store);
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(rows));
+      return;
+    }
+    if (url.pathname === '/account-user') {
+      // A user who reads one account (the demo password), created on first ask.
+      const username = url.searchParams.get('username') ?? '';
+      const accountId = Number(url.searchParams.get('account'));
+      if (!/^[a-z][a-z0-9-]*$/.test(username) || !Number.isInteger(accountId)) throw new Error('bad user');
+      if (!(await findUserByUsername(ctx.store, username)))
+        await createUser(ctx.store, {
+          username,
+          password: 'Demo1234',
+          firstName: username,
+          lastName: 'Tester',
+          email: `${username}@example.com`,
+          allAccountAccess: false,
+          hasPermission: true,
+          accountIds: [accountId],
+          claims: [],
+        });
+      res.writeHead(200, { 'content-type': 'text/plain' }).end(username);
       return;
     }
     if (url.pathname !== '/impersonation-code') throw new Error(`unknown helper path ${url.pathname}`);

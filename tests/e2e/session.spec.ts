@@ -27,7 +27,7 @@ test('an expired access token is refreshed once and the calls are retried transp
   await expect(page.getByTestId('accounts-select')).toContainText('All');
   expect(unauthorised.sort()).toEqual(['/api/account', '/api/dashboards', '/api/sites']);
   expect(grants).toEqual(['refresh_token']);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard(\?.*)?$/);
   const stored = await page.evaluate(
     () => JSON.parse(sessionStorage.getItem('hawkeye-jwt') ?? '{}').accessToken,
   );
@@ -50,7 +50,7 @@ test('a refused refresh signs the user out', async ({ page }) => {
 test('sign out returns to /login, clears the session, and Back shows no data', async ({ page }) => {
   await signIn(page);
   await page.getByRole('link', { name: 'Caller Behavior' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/caller-behavior$/);
+  await expect(page).toHaveURL(/\/dashboard\/caller-behavior(\?.*)?$/);
   await openAccountMenu(page);
   await expect(page.getByText('Signed in as')).toBeVisible();
   await expect(page.getByTestId('signed-in-as')).toHaveText('admin');

@@ -6,6 +6,7 @@ import { loadEndpointIndex } from '../../engine/definitions/endpointIndex';
 import { emptyLibrary, expandDefinition, type Library } from '../../engine/definitions/library';
 import { libraryOfFolder } from '../../engine/definitions/loadDefinitions';
 import { diffDefinitionSets } from '../../engine/tools/diff/diffDefinitionSets';
+import { formatDefinitionText } from '../../engine/tools/formatDefinitionText';
 import { loadVersions } from '../../engine/tools/loadVersions';
 import { migrateText } from '../../engine/tools/migrateText';
 import { loadSchemaSet } from '../../engine/tools/schemaSet';
@@ -41,11 +42,20 @@ const DRILLED = [
 /** Where a drill shows: a table column's or a tile's link, a pie's or a chart's on.click. */
 const DRILL_AT =
   /^\/panels\/[^/]+\/blocks\/\d+\/widgets\/\d+\/(columns\/\d+\/link|tiles\/\d+\/link|on)(\/|$)/;
-/** A difference that version 2 made on purpose: fetched relationships, or a drill. */
+/** Where version 2 pages say more than their version 1 originals, added after the move (issue 17): the params a link carries. */
+const ADDED_AT = /^\/params\/[^/]+\/share$/;
+/** A difference that version 2 made on purpose: fetched relationships, a drill, or a shared param. */
 const expected = (d: string) => {
   const pointer = d.split(' ').at(-1) ?? '';
-  return FETCHED_AT.test(pointer) || DRILL_AT.test(pointer);
+  return FETCHED_AT.test(pointer) || DRILL_AT.test(pointer) || ADDED_AT.test(pointer);
 };
+
+/** A committed page without what was added after the move (ADDED_AT), formatted as the tools write it. */
+function withoutAdditions(text: string, set: ReturnType<typeof loadSchemaSet>): string {
+  const page = JSON.parse(text) as { params?: Record<string, { share?: unknown }> };
+  for (const param of Object.values(page.params ?? {})) delete param.share;
+  return formatDefinitionText(JSON.stringify(page), set);
+}
 
 /** The pointers where two sets of pages differ, as dashboards:diff reports them. */
 function differences(before: string[], after: string[]): string[] {
@@ -68,7 +78,9 @@ describe('the shipped pages in version 2', () => {
       const migrated = migrateText(readFileSync(join(v1, page), 'utf8'), library, set, endpoints);
       expect(migrated.from, page).toBe(1);
       if (!FETCHED_RELATIONSHIPS.includes(page) && !DRILLED.includes(page))
-        expect(migrated.next, page).toBe(readFileSync(join('dashboards', page), 'utf8'));
+        expect(migrated.next, page).toBe(
+          withoutAdditions(readFileSync(join('dashboards', page), 'utf8'), set),
+        );
       else {
         // Migrated, the page writes the relationships out; committed, it reads them; and it drills to
         // the communications log: nothing else differs.
@@ -85,8 +97,8 @@ describe('the shipped pages in version 2', () => {
     }
   });
 
-  it('mean what their version 1 originals meant: dashboards:diff finds only the fetched relationships and the drills', () => {
-    const found = differences([v1], ['dashboards']);
+  it('mean what their version 1 originals meant: dashboards:diff finds only the fetched relationships, the drills and the shared params', () => {
+    const found = differences([v1], ['dashboards']).filter((d) => !ADDED_AT.test(d.split(' ').at(-1) ?? ''));
     expect(new Set(found.map((d) => `${d.split(' ')[0]}.json`))).toEqual(
       new Set([...FETCHED_RELATIONSHIPS, ...DRILLED]),
     );

@@ -65,7 +65,11 @@ export function referenceGroups(kinds: string[]): ReferenceGroup[] {
         {
           heading: 'Param',
           ref: 'page.schema.json#/properties/params/additionalProperties',
-          examples: [{ default: 'group', storageKey: 'items-view', resetOnApply: true }],
+          examples: [
+            { default: 'group', storageKey: 'items-view', resetOnApply: true },
+            { default: 'group', resetOnApply: true, share: { as: 'view' } },
+            { default: null, resetOnApply: true, share: { as: 'item', type: 'number', within: 'siteIds' } },
+          ],
         },
       ],
     },

@@ -19,8 +19,14 @@ export function PieWidget({ widget, source }: WidgetProps<PieOptions>) {
   const { params, setParams, runActions } = usePageRuntime();
   const filter = widget.filter;
   const filterValue = filter ? params[filter.param] : null;
-  const rows =
-    filter && filterValue != null ? source.rows.filter((r) => r[filter.field] === filterValue) : source.rows;
+  // The same rows across renders (a URL change re-renders the page), so Vega is not embedded again.
+  const rows = useMemo(
+    () =>
+      filter && filterValue != null
+        ? source.rows.filter((r) => r[filter.field] === filterValue)
+        : source.rows,
+    [filter, filterValue, source.rows],
+  );
   const template = widget.labelTemplate;
   const slices = useMemo(
     () =>

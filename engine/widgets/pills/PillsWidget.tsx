@@ -27,10 +27,10 @@ export function PillsWidget({ widget }: WidgetProps<PillsOptions>) {
     if (!guard) return;
     if (disabledValue !== undefined && same(selected, disabledValue)) {
       fellBack.current = true;
-      setParams(new Map([[widget.param, guard.fallback]]));
+      setParams(new Map([[widget.param, guard.fallback]]), 'replace');
     } else if (disabledValue === undefined && guarded.isLoaded && fellBack.current) {
       fellBack.current = false;
-      if (same(selected, guard.fallback)) setParams(new Map([[widget.param, guard.value]]));
+      if (same(selected, guard.fallback)) setParams(new Map([[widget.param, guard.value]]), 'replace');
     }
   }, [guard, disabledValue, guarded.isLoaded, selected, setParams, widget.param]);
 

@@ -1,7 +1,8 @@
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/ApiError';
+import { returnPathOf } from '../routes/returnPath';
 import { rememberedUsername, saveRememberMe } from '../session/rememberMe';
 import { signIn } from '../session/signIn';
 import { AUTH_MESSAGES, rateLimitedMessage } from './authMessages';
@@ -18,6 +19,7 @@ function loginError(err: unknown): string {
 /** The sign-in page (SPEC.md section 2, Login). */
 export function LoginPage() {
   const navigate = useNavigate();
+  const { state } = useLocation();
   const [remembered] = useState(rememberedUsername);
   const [username, setUsername] = useState(remembered ?? '');
   const [password, setPassword] = useState('');
@@ -43,7 +45,7 @@ export function LoginPage() {
     try {
       await signIn(username.trim(), password);
       saveRememberMe(rememberMe, username.trim());
-      navigate('/dashboard', { replace: true });
+      navigate(returnPathOf(state), { replace: true });
     } catch (err) {
       setError(loginError(err));
       setLoggingIn(false);

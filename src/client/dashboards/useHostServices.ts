@@ -4,6 +4,10 @@ import type { HostServices } from '../../../engine';
 import { getData, postData } from '../api';
 import { describePanelError } from '../api/ApiError';
 import { useAppliedFilter } from '../filter/appliedFilter';
+import { FILTER_QUERY_NAMES } from '../filter/filterQuery';
+import { noteLeftOut } from '../filter/leftOutNotice';
+import { useReferenceData } from '../filter/useReferenceData';
+import { changeQuery, parseQuery } from '../routes/urlQuery';
 import { hostFilter } from './hostFilter';
 import { useDashboardDefinitions } from './useDashboardDefinitions';
 
@@ -19,28 +23,57 @@ interface DrillState {
 /**
  * What the app gives the engine to draw a page (the dashboards and the editor's preview alike):
  * the API with tokens and retries, the applied global filter and its apply count, the router, and
- * error texts in the readers' words. A drill opens the page's route with its params in the
- * history entry's state, so Back returns to the page drilled from and a reload keeps the drill.
+ * error texts in the readers' words. With `url` (the dashboard pages, not the editor's preview),
+ * the page's shareable params live in the URL's query and are checked against the user's sites
+ * and accounts. A drill opens the page's route, keeping the global filter's part of the query, with
+ * its params in the history entry's state: Back returns to the page drilled from, a reload keeps
+ * the drill, and the opened page writes the params it shares into its URL.
  */
-export function useHostServices(): HostServices {
+export function useHostServices({ url = false }: { url?: boolean } = {}): HostServices {
   const navigate = useNavigate();
-  const location = useLocation();
+  const { pathname, search, state } = useLocation();
   const { filter, appliedCount } = useAppliedFilter();
+  const { sites, accounts } = useReferenceData();
   const { data: pages } = useDashboardDefinitions();
-  const openedWith = (location.state as DrillState | null)?.drillParams;
-  return useMemo(
-    () => ({
+  const openedWith = (state as DrillState | null)?.drillParams;
+  const urlQuery = useMemo(() => (url ? parseQuery(search) : undefined), [url, search]);
+  return useMemo(() => {
+    const scope: Record<string, Set<unknown> | undefined> = {
+      siteIds: sites && new Set(sites.map((s) => s.id)),
+      accountIds: accounts && new Set(accounts.map((a) => a.accountId)),
+    };
+    return {
       fetchJson,
       appliedFilter: hostFilter(filter),
       applyCount: appliedCount,
       navigate,
       openPage: (pageId: string, params: Readonly<Record<string, unknown>>) => {
         const page = pages?.find((p) => p.id === pageId);
-        if (page) navigate(page.route, { state: { drillParams: params } satisfies DrillState });
+        if (!page) return;
+        const filterPart = Object.fromEntries(
+          FILTER_QUERY_NAMES.map((name) => [name, parseQuery(window.location.search)[name]]),
+        );
+        navigate(
+          { pathname: page.route, search: changeQuery('', filterPart) },
+          { state: { drillParams: params } satisfies DrillState },
+        );
       },
       openedWith,
       describeError: describePanelError,
-    }),
-    [filter, appliedCount, navigate, pages, openedWith],
-  );
+      ...(urlQuery && {
+        urlQuery,
+        // The URL of the moment (an earlier write of this commit may have changed it), unless the
+        // window has left the page meanwhile (a redirect).
+        setUrlQuery: (changes, how) => {
+          if (window.location.pathname !== pathname) return;
+          navigate(
+            { pathname, search: changeQuery(window.location.search, changes) },
+            { replace: how === 'replace' },
+          );
+        },
+        allowsFilterValue: (key, value) => scope[key]?.has(value) ?? true,
+        onSharedValuesDropped: () => noteLeftOut({ other: 1 }),
+      }),
+    } satisfies HostServices;
+  }, [filter, appliedCount, navigate, urlQuery, pathname, sites, accounts, pages, openedWith]);
 }

@@ -1,14 +1,23 @@
 import { Box, Button, Flex, Group, Paper, Title } from '@mantine/core';
+import { useLocation } from 'react-router-dom';
 import { MultiSelect } from '../../../engine/widgets/multiselect/MultiSelect';
+import { keepsViewInUrl } from '../routes/viewInUrl';
+import { LinkIcon } from '../widgets/icons';
+import { copyCurrentLink } from './copyLink';
 import { isFilterBarVisible, useFilterBarConfig } from './filterBarConfig';
 import { useGlobalFilter } from './globalFilterState';
 import { PeriodPicker } from './PeriodPicker';
 
-/** The global filter bar: heading, period, accounts, sites, Apply and Reset, each per the page's flags. */
+/**
+ * The global filter bar: heading, period, accounts, sites, Apply and Reset, each per the page's
+ * flags, and Copy link on the pages whose view is in the URL.
+ */
 export function FilterBar() {
   const { flags } = useFilterBarConfig();
   const f = useGlobalFilter();
+  const { pathname } = useLocation();
   if (!isFilterBarVisible(flags)) return null;
+  const shareable = keepsViewInUrl(pathname);
 
   const accountOptions = f.accounts.map((a) => ({
     value: a.accountId,
@@ -22,7 +31,7 @@ export function FilterBar() {
   }));
   const showAccounts = flags.isAccountsVisible && f.showAccounts;
   const hasControls = flags.isPeriodVisible || showAccounts || flags.isSitesVisible;
-  const hasButtons = flags.isApplyVisible || flags.isResetVisible;
+  const hasButtons = flags.isApplyVisible || flags.isResetVisible || shareable;
 
   const buttons = hasButtons && (
     <Group gap="xs" wrap="nowrap">
@@ -34,6 +43,17 @@ export function FilterBar() {
       {flags.isResetVisible && (
         <Button variant="default" onClick={f.reset} data-testid="filter-reset" w={90}>
           Reset
+        </Button>
+      )}
+      {shareable && (
+        <Button
+          variant="subtle"
+          leftSection={<LinkIcon size={16} />}
+          onClick={() => void copyCurrentLink()}
+          data-testid="filter-copy-link"
+          title="Copy a link to this view: its filter and what the page shows"
+        >
+          Copy link
         </Button>
       )}
     </Group>

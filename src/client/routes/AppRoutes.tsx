@@ -15,6 +15,7 @@ import {
 } from './deferredPages';
 import { FilterBarHidden } from './FilterBarHidden';
 import { LoginOnly, RequireAuth } from './guards';
+import { EDITOR_PATH } from './viewInUrl';
 
 /** The route table of SPEC.md section 2. */
 export function AppRoutes() {
@@ -54,7 +55,7 @@ export function AppRoutes() {
       </Route>
       <Route element={<RequireAuth />}>
         <Route element={<Shell />}>
-          <Route path="/dashboard/editor" element={<EditorRoute />} />
+          <Route path={EDITOR_PATH} element={<EditorRoute />} />
           <Route path="/dashboard/*" element={<DashboardOutlet />} />
           <Route element={<FilterBarHidden />}>
             <Route index element={<Navigate to="/dashboard" replace />} />

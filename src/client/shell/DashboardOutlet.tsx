@@ -18,7 +18,7 @@ export function DashboardOutlet() {
   const page = pages?.find((p) => normalizePath(p.route) === normalizePath(pathname));
   useFilterBarFlags(page?.filterBar ?? ALL_FILTER_BAR_FLAGS);
   const { filter } = useAppliedFilter();
-  const host = useHostServices();
+  const host = useHostServices({ url: true });
   const appliedCount = host.applyCount;
 
   let content: React.ReactNode;

@@ -75,3 +75,10 @@ export const GaugeIcon = (p: IconProps) => (
     <path d="M12 12l3-2M7 12h.01M12 7h.01M17 12h.01" />
   </Svg>
 );
+export const LinkIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M9 15l6-6" />
+    <path d="M11 6l.5-.5a5 5 0 0 1 7 7l-.5.5" />
+    <path d="M13 18l-.5.5a5 5 0 0 1-7-7l.5-.5" />
+  </Svg>
+);

@@ -8,6 +8,12 @@ export type Row = Record<string, unknown>;
 export interface HostServices {
   /** Calls an endpoint with a body (the host adds tokens and retries) and resolves to the JSON answer. */
   fetchJson: (endpoint: string, body: unknown, method: 'GET' | 'POST') => Promise<unknown>;
+  /**
+   * Calls the export form of a data endpoint (its body: `{ request, csv }`, see the API's
+   * export schema) and resolves to the streamed file; `onProgress` is told the share of its rows
+   * received (0..1). Without it, tables offer no export.
+   */
+  exportFile?: (endpoint: string, body: unknown, onProgress: (fraction: number) => void) => Promise<Blob>;
   /** The applied global filter, by key ({"$filter": key} reads it). */
   appliedFilter: Readonly<Record<string, unknown>>;
   /**

@@ -4,9 +4,62 @@ import { post, signIn, type Tokens } from '../fixtures/analytics/client';
 import { DRIVERS, startTestServer, type TestServer } from './harness';
 
 // The communications log (issue 17): its totals equal the figures of the tables a user drills from,
-// its filters narrow as named, and it never shows another account's communications.
+// its filters narrow as named, and it never shows another account's communications. And the export
+// form of the data endpoints: every row of the same query streamed as CSV, the cells as the table
+// shows them, validated and scoped like the endpoint itself.
 const P = { startDate: '2026-10-21', endDate: '2026-11-19' };
 const LOG = '/api/data/communications/log';
+const BY_SITE = '/api/data/caller_behavior/missed_calls/by_site';
+
+const LOG_CSV = {
+  fileName: 'Communications Log - Log - Last 30 Days.csv',
+  rows: '/values',
+  total: '/totalRows',
+  rowNumbers: '#',
+  columns: [
+    { header: 'Time', field: 'occurredAt', pipe: { name: 'date', args: ['M/D/YYYY h:mm A'] } },
+    { header: 'Site', field: 'site', inactiveField: 'siteIsActive' },
+    { header: 'Missed', field: 'isMissed', pipe: { name: 'boolean', args: ['Yes', 'No'] } },
+    { header: 'Duration', field: 'durationSeconds', pipe: { name: 'clock' } },
+  ],
+};
+
+/** Splits CSV text into rows of cells (RFC 4180 quoting, CRLF line ends). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  return rows;
+}
+
+/** The file of an export answer: whether it starts with the UTF-8 byte order mark, and its rows. */
+async function fileOf(res: Response): Promise<{ bom: boolean; text: string; lines: string[][] }> {
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bom ? bytes.subarray(3) : bytes);
+  return { bom, text, lines: parseCsv(text) };
+}
 
 describe.each(DRIVERS)('communications log on the seeded small scale (%s)', (driver) => {
   let server: TestServer;
@@ -20,6 +73,17 @@ describe.each(DRIVERS)('communications log on the seeded small scale (%s)', (dri
   };
   const total = async (body: object, who: Tokens = admin): Promise<number> =>
     (await ok(LOG, { ...P, limit: 1, ...body }, who)).totalRows;
+
+  const exportOf = (path: string, request: object, csv: object, who: Tokens = admin) =>
+    fetch(`${server.url}${path}/export`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${who.accessToken}`,
+        'x-extended-data-token': who.extendedDataToken,
+      },
+      body: JSON.stringify({ request, csv }),
+    });
 
   beforeAll(async () => {
     server = await startTestServer({ driver });
@@ -161,5 +225,106 @@ describe.each(DRIVERS)('communications log on the seeded small scale (%s)', (dri
       const r = await post(server, admin, LOG, { ...P, ...body });
       expect([r.status, r.body.field], JSON.stringify(body)).toEqual([400, field]);
     }
+  });
+
+  // The export form (POST .../export): every row of the same query, streamed as CSV.
+  it('streams every row of the log, past the server page, numbered and formatted as the table shows them', async () => {
+    const first = await ok(LOG, { ...P, limit: 50 });
+    expect(first.totalRows).toBeGreaterThan(1000);
+    const res = await exportOf(LOG, P, LOG_CSV);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toContain(
+      "filename*=UTF-8''Communications%20Log%20-%20Log%20-%20Last%2030%20Days.csv",
+    );
+    expect(Number(res.headers.get('x-export-total'))).toBe(first.totalRows);
+    const { bom, text, lines } = await fileOf(res);
+    expect(bom).toBe(true);
+    expect(text.startsWith('#,Time,Site,Missed,Duration\r\n')).toBe(true);
+    expect(lines).toHaveLength(1 + first.totalRows);
+    expect(lines.slice(1).map((l) => l[0])).toEqual(
+      Array.from({ length: first.totalRows }, (_, i) => String(i + 1)),
+    );
+    // The first rows are the endpoint's first page, cell by cell as the table shows them.
+    first.values.forEach((r: Row, i: number) => {
+      const [, time, site, missed, duration] = lines[1 + i];
+      expect(time).toMatch(/^\d{1,2}\/\d{1,2}\/\d{4} \d{1,2}:\d{2} (AM|PM)$/);
+      expect(site).toBe(r.siteIsActive === false ? `${r.site} (Inactive)` : r.site);
+      expect(missed).toBe(r.isMissed ? 'Yes' : 'No');
+      if (r.durationSeconds == null) expect(duration).toBe('\u2014');
+      else expect(duration).toMatch(/^\d+:\d{2}(:\d{2})?$/);
+    });
+    // No row twice across the server's pages: the times go down all the way.
+    const times = lines.slice(1).map((l) => Date.parse(l[1]));
+    for (let i = 1; i < times.length; i++) expect(times[i] <= times[i - 1]).toBe(true);
+  });
+
+  it("a filtered log's file holds exactly the rows the log counts", async () => {
+    const filter = { ...P, commTypes: ['PHONE'], direction: 'inbound', missed: true };
+    const { totalRows } = await ok(LOG, { ...filter, limit: 1 });
+    const lines = (await fileOf(await exportOf(LOG, filter, LOG_CSV))).lines;
+    expect(lines).toHaveLength(1 + totalRows);
+    expect(new Set(lines.slice(1).map((l) => l[3]))).toEqual(new Set(['Yes']));
+  });
+
+  it('Missed Calls By Site: one row per site, the totals row last, the numbers equal to the endpoint', async () => {
+    const all = await ok(BY_SITE, { ...P, limit: 100 });
+    const res = await exportOf(BY_SITE, P, {
+      fileName: 'Caller Behavior - Missed Calls By Site - Last 30 Days.csv',
+      rows: '/values',
+      total: '/totalRows',
+      columns: [
+        { header: 'Site', field: 'site', inactiveField: 'isActive' },
+        { header: 'Missed Calls', field: 'missedCallCount' },
+        { header: 'Total Calls', field: 'totalCallCount' },
+      ],
+      totalsRow: ['Total', '12', '34'],
+    });
+    const { lines } = await fileOf(res);
+    expect(lines[0]).toEqual(['Site', 'Missed Calls', 'Total Calls']);
+    expect(lines).toHaveLength(1 + all.totalRows + 1);
+    expect(lines.at(-1)).toEqual(['Total', '12', '34']);
+    expect(all.values.length).toBeGreaterThan(1);
+    all.values.forEach((r: Row, i: number) => {
+      expect(lines[1 + i][1]).toBe(String(r.missedCallCount));
+      expect(lines[1 + i][2]).toBe(String(r.totalCallCount));
+    });
+  });
+
+  it("is scoped like the endpoint: another account's sites are left out", async () => {
+    const mine = await ok(LOG, { ...P, limit: 1 }, manager);
+    const everyone = await ok(LOG, { ...P, limit: 1 });
+    expect(mine.totalRows).toBeLessThan(everyone.totalRows);
+    const [{ id: foreign }] = await server.ctx.store.query<{ id: number }>(
+      `SELECT s.id FROM sites s WHERE s.account_id NOT IN (
+         SELECT ua.account_id FROM user_accounts ua JOIN users u ON u.id = ua.user_id WHERE u.username = 'manager')
+       ORDER BY s.id LIMIT 1`,
+    );
+    const res = await exportOf(LOG, { ...P, siteIds: [foreign] }, LOG_CSV, manager);
+    expect(res.status).toBe(200);
+    expect((await fileOf(res)).lines).toHaveLength(1);
+    const own = await exportOf(LOG, P, LOG_CSV, manager);
+    expect(Number(own.headers.get('x-export-total'))).toBe(mine.totalRows);
+  });
+
+  it('refuses a bad body with a 400 naming the field, and a caller without tokens', async () => {
+    const noDates = await exportOf(LOG, {}, LOG_CSV);
+    expect(noDates.status).toBe(400);
+    expect((await noDates.json()).field).toMatch(/^\/request/);
+    const badName = await exportOf(LOG, P, { ...LOG_CSV, fileName: '../etc/passwd' });
+    expect(badName.status).toBe(400);
+    expect(await badName.json()).toMatchObject({ field: '/csv/fileName' });
+    const badPipe = await exportOf(LOG, P, {
+      ...LOG_CSV,
+      columns: [{ header: 'x', field: 'site', pipe: { name: 'eval' } }],
+    });
+    expect(badPipe.status).toBe(400);
+    expect((await badPipe.json()).field).toMatch(/^\/csv\/columns\/0\/pipe/);
+    const anonymous = await fetch(`${server.url}${LOG}/export`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ request: P, csv: LOG_CSV }),
+    });
+    expect(anonymous.status).toBe(401);
   });
 });

@@ -281,8 +281,9 @@ test('Relationship: search hidden, Apply reloads from page 1, and the choice is 
     2, 3, 4, 5, 6,
   ]);
 
-  // Reload the page: still applied (the site table asks without Leads).
-  const afterReload = page.waitForRequest(requestTo(BY_SITE));
+  // Reload the page: still applied, and the URL keeps the Employee view (its table asks without Leads).
+  expect(new URL(page.url()).searchParams.get('relationships')).toBe('2,3,4,5,6');
+  const afterReload = page.waitForRequest(requestTo(BY_EMPLOYEE));
   await page.reload();
   expect(requestBody(await afterReload)).toMatchObject({ relationshipIds: [2, 3, 4, 5, 6], skip: 0 });
   await expect(page.getByTestId('multiselect-arRelationships')).toHaveText('Multiple 5');
@@ -294,10 +295,10 @@ test('Relationship: search hidden, Apply reloads from page 1, and the choice is 
   expect(requestBody(await again)).toMatchObject({ relationshipIds: [2, 3, 4, 5, 6] });
   await expect(page.getByTestId('multiselect-arRelationships')).toHaveText('Multiple 5');
 
-  // Nothing stored: every relationship again.
+  // Nothing stored, and an address without the choice: every relationship again.
   await page.evaluate((k) => sessionStorage.removeItem(k), STORAGE_KEY);
   const fresh = page.waitForRequest(requestTo(BY_SITE));
-  await page.reload();
+  await page.goto(ROUTE);
   expect(requestBody(await fresh)).toMatchObject({ relationshipIds: [1, 2, 3, 4, 5, 6] });
   await expect(page.getByTestId('multiselect-arRelationships')).toHaveText('All');
 });

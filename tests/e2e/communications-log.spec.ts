@@ -54,7 +54,8 @@ async function drillTo(
 ): Promise<Record<string, unknown>> {
   const request = page.waitForRequest(requestTo(LOG));
   await (typeof link === 'function' ? link() : link.click());
-  await expect(page).toHaveURL(/\/dashboard\/communications-log$/);
+  // The drilled view is a link: the log's address carries the filter and the drilled params.
+  await expect(page).toHaveURL(/\/dashboard\/communications-log\?period=[^&]+&.+/);
   const body = requestBody(await request);
   const dashboard = page.getByTestId('dashboard-communications-log');
   await widgetsReady(dashboard);
@@ -118,12 +119,30 @@ test("Caller Behavior: a site's missed calls open the log of that site's missed 
   expect(body).toMatchObject({ missed: true, direction: 'inbound', commTypes: ['PHONE'] });
   expect(typeof body.siteId).toBe('number');
   await expect(page.getByText(`Site: ${site}`, { exact: true })).toBeVisible();
-  // The chip's x clears the site: the log widens to every site.
+  const drilled = new URL(page.url());
+  expect(drilled.searchParams.get('site')).toBe(String(body.siteId));
+  expect(drilled.searchParams.get('missed')).toBe('true');
+
+  // The drilled view is a link: opened in another tab, the same log, as many.
+  const other = await page.context().newPage();
+  const again = other.waitForRequest(requestTo(LOG));
+  await other.goto(drilled.pathname + drilled.search);
+  expect(requestBody(await again)).toMatchObject({ siteId: body.siteId, missed: true, direction: 'inbound' });
+  const otherLog = other.getByTestId('dashboard-communications-log');
+  await widgetsReady(otherLog);
+  await expect(otherLog.getByText(new RegExp(`^Show \\d+ of ${count} Entries$`))).toBeVisible();
+  await other.close();
+
+  // The chip's x clears the site: the log widens to every site, in a history entry of its own.
   const widened = page.waitForRequest(requestTo(LOG));
   await page.getByRole('button', { name: `Remove Site: ${site}` }).click();
   expect(requestBody(await widened).siteId).toBeUndefined();
+  await expect.poll(() => new URL(page.url()).searchParams.get('site')).toBeNull();
+  // Back: the site again; Back once more: the page drilled from.
   await page.goBack();
-  await expect(page).toHaveURL(/\/dashboard\/caller-behavior$/);
+  await expect(page.getByText(`Site: ${site}`, { exact: true })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/dashboard\/caller-behavior(\?|$)/);
   await expect(page.getByTestId('panel-missedBySite')).toBeVisible();
 });
 

@@ -15,6 +15,7 @@ import { expect, test } from './test';
 
 const BY_SITE = '/api/data/caller_behavior/missed_calls/by_site';
 const TOTALS = `${BY_SITE}/totals`;
+const LOG = '/api/data/communications/log';
 
 interface BySite {
   values: {
@@ -74,9 +75,18 @@ test("Export CSV of Missed Calls By Site under Last 30 Days: header, every site,
   const totals = (await replay(page, requests.find(requestTo(TOTALS))!)) as Record<string, number>;
   expect(all.values).toHaveLength(all.totalRows);
 
+  // 60 sites at the demo scale.
+  expect(all.totalRows).toBe(60);
+
   const panel = page.getByTestId('panel-missedBySite');
   const downloading = page.waitForEvent('download');
+  // One request: the server streams the whole file (the endpoint's export form).
+  const exported = page.waitForRequest((r) => new URL(r.url()).pathname === `${BY_SITE}/export`);
   await panel.getByTestId('table-export').click();
+  expect((requestBody(await exported) as { request: unknown }).request).toMatchObject({
+    startDate: requestBody(shown).startDate,
+    endDate: requestBody(shown).endDate,
+  });
   const download = await downloading;
   const { start, end } = filter.dateRange.currentPeriod;
   expect(download.suggestedFilename()).toBe(
@@ -113,4 +123,37 @@ test("Export CSV of Missed Calls By Site under Last 30 Days: header, every site,
   ]);
   expect(percentOf(total[4])).toBeCloseTo(totals.missedCallPercent, 1);
   await fullPageShot(page, 'export-caller-behavior', 1280);
+});
+
+test('a long export shows its progress on the button, then downloads every row of the log', async ({
+  page,
+}) => {
+  const requests = await openDashboard(page, '/dashboard/communications-log', 'communications-log');
+  const shown = requests.find(requestTo(LOG))!;
+  const { totalRows } = (await replay(page, shown)) as { totalRows: number };
+  expect(totalRows).toBeGreaterThan(5000);
+  // A slow line, so the file takes a while to arrive.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: 256 * 1024,
+    uploadThroughput: -1,
+  });
+  const button = page.getByTestId('panel-log').getByTestId('table-export');
+  await expect(button).toHaveText('Export CSV');
+  const downloading = page.waitForEvent('download');
+  await button.click();
+  await expect(button).toHaveText(/^Exporting\.\.\. ([1-9]|[1-9]\d)%$/);
+  await expect(button).toBeDisabled();
+  const download = await downloading;
+  await expect(button).toHaveText('Export CSV');
+  const lines = parseCsv(
+    readFileSync((await download.path())!)
+      .toString('utf8')
+      .slice(1),
+  );
+  expect(lines[0].slice(0, 3)).toEqual(['#', 'Time', 'Site']);
+  expect(lines).toHaveLength(1 + totalRows);
+  expect(lines.at(-1)![0]).toBe(String(totalRows));
 });

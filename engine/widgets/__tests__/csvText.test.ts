@@ -11,6 +11,11 @@ describe('Export CSV text', () => {
       ]),
     ).toBe('\uFEFFSite,Calls\r\n"Oak, ""North""","1,234"\r\nPine (Inactive),\u2014\r\n');
   });
+  it('keeps a text a spreadsheet would run as a formula as text, numbers as they are', () => {
+    expect(csvText([['=HYPERLINK("x")', '+1 call', '@home', '-5', '-12.5%', '1,234']])).toBe(
+      '\uFEFF"\'=HYPERLINK(""x"")",\'+1 call,\'@home,-5,-12.5%,"1,234"\r\n',
+    );
+  });
   it('names the file after its parts, without characters file systems refuse', () => {
     expect(csvFileName(['Caller Behavior', 'Missed Calls By Site', 'Custom 2026/10/01 to 2026/10/31'])).toBe(
       'Caller Behavior - Missed Calls By Site - Custom 2026-10-01 to 2026-10-31.csv',

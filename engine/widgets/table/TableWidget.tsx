@@ -12,7 +12,7 @@ import { cellText, totalText } from './cellText';
 import { groupSpans } from './groupSpans';
 import { nextSort } from './nextSort';
 import { Paginator } from './Paginator';
-import { useTableExport } from './useTableExport';
+import { EXPORT_FAILED, useTableExport } from './useTableExport';
 
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, Row>();
@@ -79,8 +79,13 @@ export function TableWidget({ widget, source }: WidgetProps<TableOptions>) {
 
   return (
     <div data-testid={testId}>
-      {widget.export !== false && (
+      {widget.export !== false && exporter.available && (
         <Group justify="flex-end" mb="xs">
+          {exporter.failed && (
+            <Text size="xs" c="red.8" role="alert" data-testid="table-export-error">
+              {EXPORT_FAILED}
+            </Text>
+          )}
           <Button
             variant="default"
             size="xs"

@@ -25,6 +25,8 @@ export interface RequestOptions {
   /** False to skip the 401 refresh-and-retry (the token endpoint itself). */
   refreshOn401?: boolean;
   signal?: AbortSignal;
+  /** Reads a successful answer (default: its JSON): a file export reads it as a stream. */
+  read?: (res: Response) => Promise<unknown>;
 }
 
 let refreshing = false;
@@ -43,7 +45,10 @@ async function parseBody(res: Response): Promise<unknown> {
 
 function buildInit(opts: RequestOptions): RequestInit {
   const tokens = getSession().tokens;
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: opts.read ? '*/*' : 'application/json',
+  };
   if (tokens?.accessToken) headers.Authorization = `Bearer ${tokens.accessToken}`;
   if (opts.extendedToken && tokens?.extendedDataToken)
     headers[EXTENDED_TOKEN_HEADER] = tokens.extendedDataToken;
@@ -96,6 +101,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     if (res.status === 401 && opts.refreshOn401 !== false && path !== '/token' && isSignedIn()) {
       if (await refreshTokens()) res = await send(path, opts);
     }
+    if (res.ok && opts.read) return (await opts.read(res)) as T;
     const body = await parseBody(res);
     if (res.ok) return body as T;
     const error = new ApiError(

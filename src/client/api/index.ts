@@ -6,7 +6,7 @@ export {
   requestPasswordToken,
   resetPassword,
 } from './authApi';
-export { getData, postData } from './dataApi';
+export { getData, postData, postDataFile } from './dataApi';
 export { CLIENT_ID, EXTENDED_TOKEN_HEADER, type RequestOptions, refreshTokens, request } from './http';
 export { queryClient } from './queryClient';
 export { fetchAccounts, fetchSites } from './referenceApi';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { HostServices } from '../../../engine';
-import { getData, postData } from '../api';
+import { getData, postData, postDataFile } from '../api';
 import { describePanelError } from '../api/ApiError';
 import { useAppliedFilter } from '../filter/appliedFilter';
 import { FILTER_QUERY_NAMES } from '../filter/filterQuery';
@@ -44,6 +44,8 @@ export function useHostServices({ url = false }: { url?: boolean } = {}): HostSe
     };
     return {
       fetchJson,
+      exportFile: (endpoint: string, body: unknown, onProgress: (fraction: number) => void) =>
+        postDataFile(endpoint, body as Record<string, unknown>, onProgress),
       appliedFilter: hostFilter(filter),
       applyCount: appliedCount,
       navigate,

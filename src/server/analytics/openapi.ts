@@ -7,6 +7,17 @@ export interface Operation {
   summary: string;
   request?: { file: string; def: string };
   response: { file: string; def: string };
+  /** An export form (POST .../export): the body wraps this request, and the answer is a CSV file. */
+  exports?: { file: string; def: string };
+}
+
+/** The body schema of an operation: its request, or for an export its request inside the export's. */
+function bodySchema(op: Operation): Record<string, unknown> | undefined {
+  if (!op.request) return undefined;
+  if (!op.exports) return schemaRef(op.request);
+  return {
+    allOf: [schemaRef(op.request), { type: 'object', properties: { request: schemaRef(op.exports) } }],
+  };
 }
 
 /** Rewrites the files' $refs to point into components.schemas of the document. */
@@ -33,14 +44,15 @@ export function buildOpenApi(files: SchemaFile[], operations: readonly Operation
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
     paths[op.path] ??= {};
+    const body = bodySchema(op);
     paths[op.path][op.method] = {
       summary: op.summary,
       security: [{ bearer: [] }],
-      ...(op.request
+      ...(body
         ? {
             requestBody: {
               required: true,
-              content: { 'application/json': { schema: schemaRef(op.request) } },
+              content: { 'application/json': { schema: body } },
             },
           }
         : {
@@ -49,7 +61,13 @@ export function buildOpenApi(files: SchemaFile[], operations: readonly Operation
             ],
           }),
       responses: {
-        '200': { description: 'OK', content: { 'application/json': { schema: schemaRef(op.response) } } },
+        '200': op.exports
+          ? {
+              description:
+                'CSV file (UTF-8 with a byte order mark); x-export-total gives the rows (or groups) it holds',
+              content: { 'text/csv': { schema: { type: 'string' } } },
+            }
+          : { description: 'OK', content: { 'application/json': { schema: schemaRef(op.response) } } },
         '400': {
           description: 'Invalid body; field names the JSON pointer',
           content: { 'application/json': { schema: schemaRef({ file: 'common', def: 'error' }) } },

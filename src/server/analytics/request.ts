@@ -50,8 +50,10 @@ export async function resolveQuery(
     siteFilter?: boolean;
     filters?: (body: Readonly<Record<string, unknown>>) => Readonly<Record<string, unknown>>;
   } = { dates: true },
+  /** The validated body, when it is not the request's own (an export carries it inside its own). */
+  requestBody: unknown = request.body,
 ): Promise<DataQuery> {
-  const body = (request.body ?? {}) as DataRequest;
+  const body = (requestBody ?? {}) as DataRequest;
   let period: Span | undefined;
   let previous: Span | undefined;
   if (opts.dates && body.startDate !== undefined && body.endDate !== undefined) {

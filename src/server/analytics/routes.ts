@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildOpenApi, type Operation } from './openapi';
 import { registerDataRoutes } from './routes/data';
 import { DATA_ENDPOINTS } from './routes/endpoints';
+import { registerExportRoutes } from './routes/export';
 import { registerReferenceRoutes } from './routes/reference';
 import { loadSchemaFiles } from './schemas';
 
@@ -38,11 +39,19 @@ export const ANALYTICS_OPERATIONS: readonly Operation[] = [
     request: { file: e.file, def: e.request },
     response: { file: e.file, def: e.response },
   })),
+  ...DATA_ENDPOINTS.map((e) => ({
+    method: 'post' as const,
+    path: `${e.path}/export`,
+    summary: `${e.summary}: every row as a CSV file`,
+    request: { file: 'export', def: 'request' },
+    response: { file: e.file, def: e.response },
+    exports: { file: e.file, def: e.request },
+  })),
 ];
 
 /**
  * GET /api/sites, /api/account, /api/relationships, /api/data/refresh_time, POST /api/data and
- * /api/data/..., and GET /api/openapi.json. Bodies are validated with the schemas of schemas/api
+ * /api/data/... with their CSV export forms (.../export), and GET /api/openapi.json. Bodies are validated with the schemas of schemas/api
  * (the app's validator, src/server/schemaValidation.ts).
  */
 export async function registerAnalyticsRoutes(app: FastifyInstance): Promise<void> {
@@ -50,6 +59,7 @@ export async function registerAnalyticsRoutes(app: FastifyInstance): Promise<voi
   await app.register(async (scoped) => {
     await registerReferenceRoutes(scoped);
     await registerDataRoutes(scoped);
+    await registerExportRoutes(scoped);
     scoped.get('/api/openapi.json', async () => openapi);
   });
 }

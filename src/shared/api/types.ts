@@ -2435,6 +2435,79 @@ export interface EmployeeCallPerformanceTotals {
   averageTpaScore: number | null;
 }
 /**
+ * The export form of a data request: the endpoint's own body, and how the CSV shows its rows. The body is validated by the endpoint's schema.
+ */
+export interface ExportRequest {
+  /**
+   * The body the endpoint takes (limit and skip are ignored: every row is sent).
+   */
+  request: {};
+  csv: ExportCsv;
+  jwtExtendedToken?: JwtExtendedToken;
+}
+/**
+ * How the file shows the rows: the table's columns with the pipes the page shows them with.
+ */
+export interface ExportCsv {
+  /**
+   * The file's name, e.g. 'Caller Behavior - Missed Calls By Site - Last 30 Days.csv'.
+   */
+  fileName: string;
+  /**
+   * JSON pointer of the rows in each answer ('' for an answer that is the list).
+   */
+  rows: string;
+  /**
+   * JSON pointer of the total count of rows (or groups) in an answer, when the endpoint pages.
+   */
+  total?: string;
+  /**
+   * When present, a first column of row numbers under this header.
+   */
+  rowNumbers?: string;
+  /**
+   * @minItems 1
+   * @maxItems 60
+   */
+  columns: ExportColumn[];
+  /**
+   * The totals row as the table shows it (its cells, row-number column included), written last.
+   *
+   * @maxItems 61
+   */
+  totalsRow?: string[];
+}
+export interface ExportColumn {
+  header: string;
+  field: string;
+  pipe?: ExportPipe;
+  /**
+   * A field whose missing or zero value shows an em dash in this column.
+   */
+  dashUnless?: string;
+  /**
+   * A field whose false value adds ' (Inactive)' to the cell.
+   */
+  inactiveField?: string;
+}
+export interface ExportPipe {
+  name:
+    | 'decimal'
+    | 'percent'
+    | 'currency'
+    | 'date'
+    | 'lowercase'
+    | 'uppercase'
+    | 'minutes'
+    | 'duration'
+    | 'boolean'
+    | 'clock';
+  /**
+   * @maxItems 4
+   */
+  args?: (string | number | boolean)[];
+}
+/**
  * POST /post-feedback body: the Share Feedback form (SPEC.md sections 3 and 7). Only overallSatisfaction is required.
  */
 export interface FeedbackRequest {

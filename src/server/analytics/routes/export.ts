@@ -1,0 +1,106 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { extractRows, extractTotal } from '../../../../engine/data/extractRows';
+import { cellText } from '../../../../engine/widgets/table/cellText';
+import { csvLine } from '../../../../engine/widgets/table/csvText';
+import type { ExportCsv } from '../../../shared/api/types';
+import { requireDataScope } from '../../auth/scope';
+import { resolveQuery } from '../request';
+import { ref } from '../schemas';
+import { DATA_ENDPOINTS, type DataEndpoint } from './endpoints';
+
+/** Rows (or groups, on a table paged by group) read per query while exporting. */
+export const EXPORT_PAGE_ROWS = 1000;
+
+/** The header that tells the client how many rows (or groups) the file will hold, for its progress. */
+export const EXPORT_TOTAL_HEADER = 'x-export-total';
+
+/** The byte order mark that makes Excel read the file as UTF-8. */
+const BOM = '\uFEFF';
+
+/** The export form of an endpoint's body: its own request, validated by its own schema, and the CSV. */
+function exportBodySchema(e: DataEndpoint): object {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['request', 'csv'],
+    properties: {
+      request: ref(e.file, e.request),
+      csv: ref('export', 'csv'),
+      jwtExtendedToken: ref('common', 'jwtExtendedToken'),
+    },
+  };
+}
+
+/** An ASCII stand-in for the file name (the header's plain filename), the real one goes in filename*. */
+const asciiName = (name: string) => name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+
+/**
+ * The lines of the file, page after page: each page is one query of the endpoint (same scope,
+ * filter and sort as the table's), turned into CSV text before the next is read, so a file of any
+ * length holds one page in memory at a time.
+ */
+async function* csvPages(
+  first: unknown,
+  next: (skip: number) => Promise<unknown>,
+  csv: ExportCsv,
+): AsyncGenerator<string> {
+  const columns = csv.columns;
+  yield `${BOM}${csvLine([...(csv.rowNumbers !== undefined ? [csv.rowNumbers] : []), ...columns.map((c) => c.header)])}`;
+  let answer = first;
+  let written = 0;
+  for (let skip = 0; ; skip += EXPORT_PAGE_ROWS) {
+    const rows = extractRows(answer, csv.rows);
+    const total = extractTotal(answer, csv.total);
+    let text = '';
+    for (const row of rows) {
+      written++;
+      const cells = columns.map((c) => cellText(c, row));
+      text += csvLine(csv.rowNumbers !== undefined ? [String(written), ...cells] : cells);
+    }
+    if (text) yield text;
+    // An endpoint without paging answers everything at once; a paged one stops past its last entry.
+    if (!rows.length || total === undefined || skip + EXPORT_PAGE_ROWS >= total) break;
+    answer = await next(skip + EXPORT_PAGE_ROWS);
+  }
+  if (csv.totalsRow && written) yield csvLine(csv.totalsRow);
+}
+
+/**
+ * POST <data endpoint>/export for every POST /api/data/... endpoint: the same validation, scope and
+ * query as the endpoint, with every row of the answer streamed as a CSV file (UTF-8 with a byte
+ * order mark, the cells as the table shows them). The result cache is not used: an export is read
+ * once, and keeping it would hold the whole file in memory.
+ */
+export async function registerExportRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.ctx.store;
+  for (const e of DATA_ENDPOINTS) {
+    app.post(
+      `${e.path}/export`,
+      { preHandler: requireDataScope, schema: { body: exportBodySchema(e) } },
+      async (request, reply) => {
+        const { request: body, csv } = request.body as { request: Record<string, unknown>; csv: ExportCsv };
+        const q = await resolveQuery(
+          request,
+          { dates: e.dates, siteFilter: e.siteFilter, filters: e.filters },
+          body,
+        );
+        const page = (skip: number) => e.run(db, { ...q, limit: EXPORT_PAGE_ROWS, skip });
+        // The first page is read before the answer starts, so a failing query is still a clean error.
+        const first = await page(0);
+        const total = extractTotal(first, csv.total) ?? extractRows(first, csv.rows).length;
+        const stream = Readable.from(csvPages(first, page, csv), { objectMode: false });
+        stream.on('error', (err) => request.log.error({ err }, 'export stopped part way'));
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename="${asciiName(csv.fileName)}"; filename*=UTF-8''${encodeURIComponent(csv.fileName)}`,
+          )
+          .header(EXPORT_TOTAL_HEADER, String(total))
+          .header('cache-control', 'no-store')
+          .send(stream);
+      },
+    );
+  }
+}

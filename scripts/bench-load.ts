@@ -10,13 +10,14 @@
  *
  *   npm run bench:load [-- --clients 100 --seconds 60 --scale demo --phases miss,hit]
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_PASSWORD } from '../src/server/seed/demoUsers';
 import { parseArgs } from './lib/args';
 import { startBenchServer } from './lib/benchServerProcess';
 import { httpPoster } from './lib/httpPost';
+import { processStats } from './lib/procStats';
 
 const { options } = parseArgs(process.argv.slice(2));
 const option = (name: string, fallback: string) =>
@@ -57,16 +58,6 @@ const FIXED: Period[] = [
   { startDate: '2026-08-01', endDate: '2026-10-31' },
   { startDate: '2025-01-01', endDate: '2025-12-31' },
 ];
-
-/** CPU seconds (user, system) and resident memory (MB) of a process, from /proc. */
-function processStats(pid: number): { user: number; system: number; rssMb: number } {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = 100; // USER_HZ on Linux
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return { user: Number(fields[11]) / ticks, system: Number(fields[12]) / ticks, rssMb: rssKb / 1024 };
-}
 
 const { post, close: closeConnections } = httpPoster(CLIENTS);
 

@@ -3,6 +3,7 @@ import type { DataCodesRequest } from '../../../shared/api/types';
 import { requireDataScope, scopeOf } from '../../auth/scope';
 import { userHasClaim } from '../../auth/userLookup';
 import { CLAIMED_CODES, DATA_CODES } from '../queries/dataCodes';
+import { analyticsReader } from '../reader';
 import { type DataQuery, resolveQuery } from '../request';
 import { ref } from '../schemas';
 import { DATA_ENDPOINTS } from './endpoints';
@@ -14,6 +15,9 @@ import { DATA_ENDPOINTS } from './endpoints';
 export async function registerDataRoutes(app: FastifyInstance): Promise<void> {
   const db = app.ctx.store;
   const cache = app.resultCache;
+  // The queries read from a replica that has replayed the request's data version (reader.ts).
+  const readerOf = (q: DataQuery) =>
+    analyticsReader(db, { version: q.dataVersion ?? null, rollupsCurrent: q.rollupsCurrent });
   // Nothing is kept before the first seed or import: without a version a change could not be seen.
   const answer = async (reply: FastifyReply, what: string, q: DataQuery, run: () => Promise<unknown>) => {
     const json =
@@ -35,7 +39,7 @@ export async function registerDataRoutes(app: FastifyInstance): Promise<void> {
         });
       }
       const q = await resolveQuery(request, { dates: true });
-      return answer(reply, `code ${code}`, q, () => DATA_CODES[code](db, q));
+      return answer(reply, `code ${code}`, q, async () => DATA_CODES[code](await readerOf(q), q));
     },
   );
   for (const e of DATA_ENDPOINTS) {
@@ -44,7 +48,7 @@ export async function registerDataRoutes(app: FastifyInstance): Promise<void> {
       { preHandler: requireDataScope, schema: { body: ref(e.file, e.request) } },
       async (request, reply) => {
         const q = await resolveQuery(request, { dates: e.dates, siteFilter: e.siteFilter });
-        return answer(reply, e.path, q, () => e.run(db, q));
+        return answer(reply, e.path, q, async () => e.run(await readerOf(q), q));
       },
     );
   }

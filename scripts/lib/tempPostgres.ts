@@ -9,6 +9,8 @@ export interface TempPostgres {
   url: string;
   /** The server's port on 127.0.0.1. */
   port: number;
+  /** The cluster's folder (its postmaster.pid names the server's process). */
+  dataDir: string;
   /** Stops the server (a fast shutdown: connections are cut) and removes its files. */
   stop(): Promise<void>;
   /** Stops the server but keeps its files, as an outage would (fault tests). */
@@ -27,7 +29,8 @@ export function findPostgresBin(): string | undefined {
   return versions.length ? join(root, versions[0], 'bin') : undefined;
 }
 
-async function freePort(): Promise<number> {
+/** A port on 127.0.0.1 that nothing listens on right now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -163,6 +166,7 @@ export async function startTempPostgres(opts: TempPostgresOptions = {}): Promise
   return {
     url,
     port,
+    dataDir,
     halt,
     resume: launch,
     async stop() {

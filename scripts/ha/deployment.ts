@@ -48,6 +48,8 @@ export interface ApiInstance {
   /** The file its output goes to. */
   logFile: string;
   readonly running: boolean;
+  /** Its process id while it runs (for its CPU time and memory). */
+  readonly pid: number | undefined;
   /** Sends `signal` (default SIGTERM) and waits for the process to end. */
   kill(signal?: NodeJS.Signals): Promise<void>;
   /** Starts it (again) on its port; resolves once its /readyz answers 200. */
@@ -303,6 +305,9 @@ function apiInstance(
     logFile,
     get running() {
       return proc !== undefined && !ended(proc);
+    },
+    get pid() {
+      return proc && !ended(proc) ? proc.pid : undefined;
     },
     async kill(signal: NodeJS.Signals = 'SIGTERM') {
       await killChild(proc, signal);

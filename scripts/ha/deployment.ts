@@ -71,6 +71,8 @@ export interface Deployment {
   env: Record<string, string>;
   /** What HAProxy's health checks say of each instance ('UP', 'DOWN', ...), by name. */
   backendStatus(): Promise<Record<string, string>>;
+  /** HAProxy's statistics of the API backend, by instance name and 'BACKEND' for the sums (CSV columns: wretr, wredis...). */
+  backendStats(): Promise<Record<string, Record<string, string>>>;
   /** Stops everything it started, HAProxy first, and removes the folder. */
   stop(): Promise<void>;
 }
@@ -110,6 +112,9 @@ defaults
   timeout server 60s
   timeout http-request 10s
   timeout queue 10s
+  # A busy instance answers /readyz late, not never: a check fails only past 5 s (with the default,
+  # the check interval, every instance of a loaded deployment was taken out and HAProxy answered 503).
+  timeout check 5s
   # A request whose connection failed, or whose server closed without answering (an instance that
   # died), is sent again, to another instance: the user never sees it.
   retries 3
@@ -127,9 +132,9 @@ backend api
   option httpchk
   http-check send meth GET uri /readyz
   http-check expect status 200
-  # Checked every 500 ms, out after 2 failures, back after 2 successes; a failed connection takes an
-  # instance out at once, before its next check.
-  default-server check inter 500 fall 2 rise 2 observe layer4 error-limit 1 on-error mark-down
+  # Checked every second, out after 3 failed checks, back after 2 good ones; a refused connection
+  # (a process that died) takes an instance out at once, before its next check.
+  default-server check inter 1s fall 3 rise 2 observe layer4 error-limit 1 on-error mark-down
 ${apis.map((a) => `  server ${a.name} 127.0.0.1:${a.port}`).join('\n')}
 
 listen stats
@@ -260,16 +265,22 @@ export async function startDeployment(opts: DeploymentOptions = {}): Promise<Dep
     children.add(haproxy);
     const url = `http://127.0.0.1:${port}`;
     const statsUrl = `http://127.0.0.1:${statsPort}/`;
-    const backendStatus = async () => {
+    const backendStats = async () => {
       const csv = await (await fetch(`${statsUrl};csv`)).text();
       const [header, ...lines] = csv.replace(/^# /, '').trim().split('\n');
       const cols = header.split(',');
-      const [px, sv, st] = ['pxname', 'svname', 'status'].map((c) => cols.indexOf(c));
-      const status: Record<string, string> = {};
+      const rows: Record<string, Record<string, string>> = {};
       for (const line of lines) {
         const f = line.split(',');
-        if (f[px] === 'api' && f[sv] !== 'BACKEND') status[f[sv]] = f[st].split(' ')[0];
+        const row = Object.fromEntries(cols.map((c, i) => [c, f[i] ?? '']));
+        if (row.pxname === 'api') rows[row.svname] = row;
       }
+      return rows;
+    };
+    const backendStatus = async () => {
+      const status: Record<string, string> = {};
+      for (const [name, row] of Object.entries(await backendStats()))
+        if (name !== 'BACKEND') status[name] = row.status.split(' ')[0];
       return status;
     };
     await until('HAProxy sees every instance up', async () => {
@@ -278,7 +289,7 @@ export async function startDeployment(opts: DeploymentOptions = {}): Promise<Dep
       return Object.values(status).filter((s) => s === 'UP').length === count;
     });
     log(`HAProxy on ${url} (statistics on ${statsUrl})`);
-    return { url, statsUrl, dir, primary, replicas, apis, env, backendStatus, stop };
+    return { url, statsUrl, dir, primary, replicas, apis, env, backendStatus, backendStats, stop };
   } catch (err) {
     await stop();
     throw err;

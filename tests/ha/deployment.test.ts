@@ -109,6 +109,8 @@ describe('two API instances on a primary and a streaming replica behind HAProxy'
     const servedBy2 = load.byInstance.get('api-2') ?? 0;
     await load.more(200);
     expect(load.byInstance.get('api-2')).toBeGreaterThan(servedBy2 + 150);
+    const { wretr, wredis } = (await d.backendStats()).BACKEND;
+    process.stdout.write(`[ha] HAProxy after the kill: ${wretr} retries, ${wredis} redispatches\n`);
     expect(failuresText()).toBe('');
     await api1.start();
     await until('HAProxy has api-1 back', async () => (await d.backendStatus())['api-1'] === 'UP', 20_000);

@@ -104,7 +104,7 @@ export class PostgresStore extends PgQueryable implements Store {
    */
   static connect(
     connectionString: string,
-    opts: { poolSize?: number; connectTimeoutMs?: number } = {},
+    opts: { poolSize?: number; connectTimeoutMs?: number; queryTimeoutMs?: number } = {},
   ): PostgresStore {
     const pool = new pg.Pool({
       connectionString,
@@ -113,6 +113,8 @@ export class PostgresStore extends PgQueryable implements Store {
       // connection (a busy pool's queue included) the request fails with 503. A refused connection
       // (the server is down) fails at once.
       connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
+      // Unset: a query may take as long as it takes (the primary's case).
+      query_timeout: opts.queryTimeoutMs,
       keepAlive: true,
     });
     // Idle clients fail when the server goes away; the pool drops them and the next query reports

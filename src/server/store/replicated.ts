@@ -32,7 +32,21 @@ function replicaCannotAnswer(err: unknown): boolean {
   // 40001: 'canceling statement due to conflict with recovery' (the standby replayed a change the
   // query's snapshot still needed); the same statement on the primary has no such conflict.
   const code = (err as { code?: unknown })?.code;
-  return code === '40001' || code === '40P01';
+  if (code === '40001' || code === '40P01') return true;
+  // The replica pool's own time limit (a replica that stopped answering without closing).
+  return /Query read timeout/.test(String((err as { message?: unknown })?.message));
+}
+
+/** A replica that holds a query this long is taken as gone; the primary runs it. */
+const REPLICA_QUERY_TIMEOUT_MS = 30_000;
+
+/** `promise`, or a rejection after `ms` (a server that stopped answering without closing). */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took more than ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 /** An LSN ('16/B374D848') as a number of bytes, for comparing two positions in the WAL. */
@@ -64,7 +78,10 @@ class Replica implements ReplicaState {
 
   constructor(
     readonly name: string,
+    /** The pool the reads use. */
     readonly store: PostgresStore,
+    /** One connection of its own for the lag checks, which must not wait behind the reads. */
+    readonly checks: PostgresStore,
     fallBack: (replica: Replica, err: unknown) => Queryable,
   ) {
     const replica = this;
@@ -104,17 +121,25 @@ export class ReplicatedStore implements Store {
   private checking?: Promise<void>;
   private closed = false;
 
+  /** One connection to the primary for the lag checks, apart from the requests' pool. */
+  private readonly primaryChecks: PostgresStore;
+
   private constructor(
     private readonly primary: PostgresStore,
+    primaryUrl: string,
     replicaUrls: readonly string[],
     private readonly opts: ReplicaOptions,
   ) {
+    this.primaryChecks = PostgresStore.connect(primaryUrl, { poolSize: 1, connectTimeoutMs: 2_000 });
     this.list = replicaUrls.map(
       (url) =>
         new Replica(
           hostOf(url),
-          // A replica that does not answer must not hold a request long: the primary is there.
-          PostgresStore.connect(url, { poolSize: opts.poolSize, connectTimeoutMs: 2_000 }),
+          // As the primary's pool: a request waits up to 10 s for a connection (a busy pool's queue
+          // included: a shorter wait would take a busy replica for a gone one). A replica that
+          // holds a query past the limit is taken as gone.
+          PostgresStore.connect(url, { poolSize: opts.poolSize, queryTimeoutMs: REPLICA_QUERY_TIMEOUT_MS }),
+          PostgresStore.connect(url, { poolSize: 1, connectTimeoutMs: 2_000 }),
           (replica, err) => {
             if (!replicaCannotAnswer(err)) throw err;
             this.takeOut(replica, `a query failed: ${(err as Error).message}`);
@@ -136,7 +161,7 @@ export class ReplicatedStore implements Store {
   ): Promise<ReplicatedStore> {
     if (!(opts.checkIntervalMs > 0)) throw new Error('REPLICA_CHECK_INTERVAL_MS must be more than 0');
     const primary = await PostgresStore.open(primaryUrl, { poolSize: opts.poolSize, waitMs: opts.waitMs });
-    const store = new ReplicatedStore(primary, replicaUrls, opts);
+    const store = new ReplicatedStore(primary, primaryUrl, replicaUrls, opts);
     await store.checkReplicas();
     store.timer = setInterval(() => void store.checkReplicas(), opts.checkIntervalMs);
     store.timer.unref();
@@ -202,7 +227,11 @@ export class ReplicatedStore implements Store {
     if (this.closed) return;
     const now = Date.now();
     try {
-      const [row] = await this.primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
+      const [row] = await within(
+        this.primaryChecks.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn'),
+        this.checkTimeoutMs(),
+        'checking the primary',
+      );
       this.samples.push({ at: now, lsn: lsnBytes(row.lsn) });
     } catch {
       // Without the primary's position no lag can be measured; its own errors reach the requests.
@@ -214,11 +243,20 @@ export class ReplicatedStore implements Store {
     await Promise.all(this.list.map((r) => this.checkReplica(r, now)));
   }
 
+  /** A check that takes longer than this fails: the replica is out (a stuck check would stop them all). */
+  private checkTimeoutMs(): number {
+    return Math.max(1_000, this.opts.maxLagMs);
+  }
+
   private async checkReplica(replica: Replica, now: number): Promise<void> {
     let row: { standby: boolean; replayed: string | null };
     try {
-      [row] = await replica.store.query<{ standby: boolean; replayed: string | null }>(
-        'SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn()::text AS replayed',
+      [row] = await within(
+        replica.checks.query<{ standby: boolean; replayed: string | null }>(
+          'SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn()::text AS replayed',
+        ),
+        this.checkTimeoutMs(),
+        'the check',
       );
     } catch (err) {
       return this.takeOut(replica, `it does not answer: ${(err as Error).message}`);
@@ -251,6 +289,10 @@ export class ReplicatedStore implements Store {
     this.closed = true;
     clearInterval(this.timer);
     await this.checking;
-    await Promise.all([this.primary.close(), ...this.list.map((r) => r.store.close())]);
+    await Promise.all([
+      this.primary.close(),
+      this.primaryChecks.close(),
+      ...this.list.flatMap((r) => [r.store.close(), r.checks.close()]),
+    ]);
   }
 }

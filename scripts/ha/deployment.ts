@@ -115,11 +115,12 @@ defaults
   # A busy instance answers /readyz late, not never: a check fails only past 5 s (with the default,
   # the check interval, every instance of a loaded deployment was taken out and HAProxy answered 503).
   timeout check 5s
-  # A request whose connection failed, or whose server closed without answering (an instance that
-  # died), is sent again, to another instance: the user never sees it.
+  # A request whose connection failed, whose server closed without answering (an instance that
+  # died), or that got a 503 (an instance closing answers 503 to what arrives on a kept-alive
+  # connection; one without its database too) is sent again, to another instance.
   retries 3
   option redispatch 1
-  retry-on conn-failure empty-response response-timeout
+  retry-on conn-failure empty-response response-timeout 503
 
 frontend hawkeye
   bind 127.0.0.1:${port}
@@ -352,7 +353,8 @@ function apiInstance(
             () => false,
           );
         },
-        60_000,
+        // Start-up compiles the schemas and checks the definitions: tens of seconds on a busy machine.
+        120_000,
         () => `:\n${tail()}`,
       );
     },

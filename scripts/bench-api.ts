@@ -5,6 +5,7 @@
  * The result cache is off (RESULT_CACHE_MB=0), so every request runs its query.
  *
  *   npm run bench:api [-- --runs 30] [-- --only duckdb|postgres|large|postgres-large] [-- --large]
+ *                     [-- --match communications/log]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -30,6 +31,8 @@ const opt = (name: string) => {
 };
 const RUNS = Number(opt('runs') ?? 30);
 const ONLY = opt('only');
+/** Only the endpoints whose path contains this text (e.g. communications/log). */
+const MATCH = opt('match');
 const AS_OF = new Date('2026-11-20T19:00:00Z');
 const PERIODS = {
   'Last 30 Days': { startDate: '2026-10-21', endDate: '2026-11-19' },
@@ -114,6 +117,7 @@ async function benchOne(driver: 'duckdb' | 'postgres', scale: ScaleName): Promis
     for (const [label, period] of Object.entries(PERIODS)) {
       for (const t of targets) {
         if (!t.dates && label !== 'Last 30 Days') continue;
+        if (MATCH && !t.path.includes(MATCH)) continue;
         const body = { ...(t.dates ? period : {}), ...t.body, jwtExtendedToken: ext };
         const path = t.path.split('#')[0];
         const http = await time(async () => {

@@ -8,7 +8,7 @@ import { startTempPostgres, type TempPostgres } from '../../scripts/lib/tempPost
 import { loadConfig } from '../../src/server/config';
 import { startServer } from '../../src/server/main';
 import { replicaStates } from '../../src/server/store';
-import { PostgresStore } from '../../src/server/store/postgres';
+import { replicaScans } from '../support/replicaScans';
 import { signInOverHttp, startTestServer, type TestServer } from './harness';
 
 // The same questions asked of a server reading on the primary only and of a server whose analytics
@@ -54,18 +54,7 @@ describe('analytics reads on a streaming replica', () => {
   };
   type Tokens = { accessToken: string; extendedDataToken: string };
 
-  const replicaScans = async () => {
-    const q = await PostgresStore.open(replica.url);
-    try {
-      const [row] = await q.query<{ n: number }>(
-        `SELECT COALESCE(sum(COALESCE(seq_scan, 0) + COALESCE(idx_scan, 0)), 0)::int AS n
-         FROM pg_stat_user_tables WHERE relname NOT IN ('data_status', 'rollup_status')`,
-      );
-      return row.n;
-    } finally {
-      await q.close();
-    }
-  };
+  const scans = () => replicaScans(replica.url);
 
   beforeAll(async () => {
     primaryOnly = await startTestServer({ driver: 'postgres' });
@@ -95,7 +84,7 @@ describe('analytics reads on a streaming replica', () => {
 
   it('answers as the primary does, for every caller within their scope, from the replica', async () => {
     expect(replicaStates(replicated.app.ctx.store)).toMatchObject([{ inPool: true, reason: '' }]);
-    const before = await replicaScans();
+    const before = await scans();
     for (const username of ['admin', 'manager']) {
       // Tokens from one server are good on the other only with one secret: sign in on each.
       const a = await signInOverHttp(primaryOnly, username);
@@ -115,8 +104,7 @@ describe('analytics reads on a streaming replica', () => {
     expect((await sites(manager)).length).toBeLessThan((await sites(admin)).length);
     // The statistics of a standby count the scans run on it (they reach the view within a second).
     const deadline = Date.now() + 10_000;
-    while ((await replicaScans()) <= before && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 100));
-    expect(await replicaScans()).toBeGreaterThan(before);
+    while ((await scans()) <= before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await scans()).toBeGreaterThan(before);
   });
 });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Deployment, startDeployment, until } from '../../scripts/ha/deployment';
 import { DEMO_PASSWORD } from '../../src/server/seed/demoUsers';
 import { PostgresStore } from '../../src/server/store/postgres';
+import { replicaScans } from '../support/replicaScans';
 import { SteadyLoad } from './load';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -44,19 +45,7 @@ describe('two API instances on a primary and a streaming replica behind HAProxy'
     load.failures.map((f) => `${new Date(f.at).toISOString()} ${f.what}: ${f.outcome}`).join('\n');
   const readyz = async (url: string) =>
     (await call(url, '/readyz')).json as { replicas?: { inPool: number; total: number } };
-  /** Scans of the replica's tables other than the data version's (what the analytics queries read). */
-  const replicaScans = async () => {
-    const q = await PostgresStore.open(d.replicas[0].url);
-    try {
-      const [row] = await q.query<{ n: number }>(
-        `SELECT COALESCE(sum(COALESCE(seq_scan, 0) + COALESCE(idx_scan, 0)), 0)::int AS n
-         FROM pg_stat_user_tables WHERE relname NOT IN ('data_status', 'rollup_status')`,
-      );
-      return row.n;
-    } finally {
-      await q.close();
-    }
-  };
+  const scans = () => replicaScans(d.replicas[0].url);
 
   beforeAll(async () => {
     // One definitions folder for every instance, a copy so that the test may edit it.
@@ -90,16 +79,12 @@ describe('two API instances on a primary and a streaming replica behind HAProxy'
   });
 
   it('spreads the load over both instances, reading on the replica', async () => {
-    const scans = await replicaScans();
+    const before = await scans();
     await load.more(200);
     expect(load.byInstance.get('api-1')).toBeGreaterThan(20);
     expect(load.byInstance.get('api-2')).toBeGreaterThan(20);
     for (const a of d.apis) expect((await readyz(a.url)).replicas).toEqual({ inPool: 1, total: 1 });
-    await until(
-      'the replica has run analytics queries',
-      async () => (await replicaScans()) > scans + 20,
-      10_000,
-    );
+    await until('the replica has run analytics queries', async () => (await scans()) > before + 20, 10_000);
     expect(failuresText()).toBe('');
   });
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { buildRequestBody } from '../../data/buildRequestBody';
 import { extractRows } from '../../data/extractRows';
 import type { Row } from '../../data/hostServices';
+import { downloadFile } from '../../render/downloadFile';
 import { usePageRuntime } from '../../render/pageRuntime';
 import type { TableWidget as TableOptions } from '../../types/dashboard';
 import { totalText } from './cellText';
@@ -79,7 +80,7 @@ export function useTableExport(widget: TableOptions, panelTitle: string | undefi
         },
         setProgress,
       );
-      download(file, fileName);
+      downloadFile(file, fileName);
     } catch {
       setFailed(true);
     } finally {
@@ -88,16 +89,4 @@ export function useTableExport(widget: TableOptions, panelTitle: string | undefi
   }
 
   return { run, progress, failed, available: !!host.exportFile };
-}
-
-/** Hands a file to the browser as a download. */
-function download(file: Blob, fileName: string): void {
-  const url = URL.createObjectURL(file);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

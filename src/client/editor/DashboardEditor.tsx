@@ -2,6 +2,7 @@ import { Alert, Button, Grid, Group, Loader, Paper, Select, Stack, Text, Title }
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { downloadFile } from '../../../engine';
 import { ApiError } from '../api';
 import { ALL_FILTER_BAR_FLAGS, useFilterBarFlags } from '../filter/filterBarConfig';
 import { CheckStatus } from './CheckStatus';
@@ -27,17 +28,6 @@ function fingerprint(value: unknown): string {
   let h = 5381;
   for (let i = 0; i < s.length; i++) h = ((h << 5) + h + s.charCodeAt(i)) | 0;
   return (h >>> 0).toString(36);
-}
-
-function download(file: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = file;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /**
@@ -182,7 +172,11 @@ export default function DashboardEditor() {
                 Revert
               </Button>
             )}
-            <Button variant="default" onClick={() => download(file, text)} data-testid="editor-download">
+            <Button
+              variant="default"
+              onClick={() => downloadFile(new Blob([text], { type: 'application/json' }), file)}
+              data-testid="editor-download"
+            >
               Download
             </Button>
             {writable && (

@@ -4,6 +4,8 @@ import { extractRows } from '../../data/extractRows';
 import type { Row } from '../../data/hostServices';
 import { usePageRuntime } from '../../render/pageRuntime';
 import type { TableWidget as TableOptions } from '../../types/dashboard';
+import { periodText } from '../download/periodText';
+import { saveFile } from '../download/saveFile';
 import { totalText } from './cellText';
 import { csvFileName } from './csvText';
 
@@ -52,11 +54,7 @@ export function useTableExport(widget: TableOptions, panelTitle: string | undefi
         params,
         tables: { ...tables, [stateName]: state, [widget.data]: state },
       });
-      const filter = host.appliedFilter;
-      const period = [filter.periodLabel, filter.startDate && `${filter.startDate} to ${filter.endDate}`]
-        .filter(Boolean)
-        .join(' ');
-      const fileName = csvFileName([definition.title, panelTitle, period]);
+      const fileName = csvFileName([definition.title, panelTitle, periodText(host.appliedFilter)]);
       const totals = widget.totals ? await fetchTotals() : undefined;
       const file = await host.exportFile(
         source.endpoint,
@@ -79,7 +77,7 @@ export function useTableExport(widget: TableOptions, panelTitle: string | undefi
         },
         setProgress,
       );
-      download(file, fileName);
+      saveFile(file, fileName);
     } catch {
       setFailed(true);
     } finally {
@@ -88,16 +86,4 @@ export function useTableExport(widget: TableOptions, panelTitle: string | undefi
   }
 
   return { run, progress, failed, available: !!host.exportFile };
-}
-
-/** Hands a file to the browser as a download. */
-function download(file: Blob, fileName: string): void {
-  const url = URL.createObjectURL(file);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Projects: unit (fast, no database), store (DuckDB and PostgreSQL), api (a live server over HTTP).
+// Projects: unit (fast, no database), store (DuckDB and PostgreSQL), api (a live server over HTTP),
+// ha (several API instances on replicated PostgreSQL behind HAProxy).
 export default defineConfig({
   test: {
     projects: [
@@ -33,6 +34,17 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // The deployment of docs/operations.md under load (npm run test:ha; not part of npm test).
+        test: {
+          name: 'ha',
+          include: ['tests/ha/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -9,14 +9,22 @@
  * CPU time of this process, the load driver, which shares the machine with the server.
  *
  *   npm run bench:load [-- --clients 100 --seconds 60 --scale demo --phases miss,hit]
+ *
+ * With --ha, the same load goes through HAProxy to the deployment of docs/operations.md
+ * (scripts/ha/deployment.ts: --apis API instances, default 2, on a PostgreSQL primary with
+ * --replicas streaming replicas, default 1); the server columns are then the instances' sums, and
+ * the caches are not emptied between phases (they live in other processes), which the random
+ * periods of the miss phase make of little weight.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_PASSWORD } from '../src/server/seed/demoUsers';
+import { startDeployment } from './ha/deployment';
 import { parseArgs } from './lib/args';
 import { startBenchServer } from './lib/benchServerProcess';
 import { httpPoster } from './lib/httpPost';
+import { processesStats } from './lib/procStats';
 
 const { options } = parseArgs(process.argv.slice(2));
 const option = (name: string, fallback: string) =>
@@ -25,6 +33,9 @@ const CLIENTS = Number(option('clients', '100'));
 const SECONDS = Number(option('seconds', '60'));
 const SCALE = option('scale', 'demo');
 const PHASES = option('phases', 'miss,hit').split(',');
+const HA = options.ha === true;
+const APIS = Number(option('apis', '2'));
+const REPLICAS = Number(option('replicas', '1'));
 
 /** The mix: ten data endpoints the pages call most, each with the body fields it takes. */
 const MIX: { path: string; body: (period: Period) => Record<string, unknown> }[] = [
@@ -58,16 +69,6 @@ const FIXED: Period[] = [
   { startDate: '2025-01-01', endDate: '2025-12-31' },
 ];
 
-/** CPU seconds (user, system) and resident memory (MB) of a process, from /proc. */
-function processStats(pid: number): { user: number; system: number; rssMb: number } {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = 100; // USER_HZ on Linux
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return { user: Number(fields[11]) / ticks, system: Number(fields[12]) / ticks, rssMb: rssKb / 1024 };
-}
-
 const { post, close: closeConnections } = httpPoster(CLIENTS);
 
 function percentile(sorted: number[], p: number): number {
@@ -77,11 +78,33 @@ function percentile(sorted: number[], p: number): number {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-load-'));
-process.stdout.write(`Seeding the ${SCALE} scale and starting the server in its own process...\n`);
-const server = await startBenchServer(dir, SCALE, {
-  LOGIN_FAILURES_PER_ADDRESS: '100000',
-  LOGIN_FAILURES_PER_USERNAME: '100000',
-});
+const limits = { LOGIN_FAILURES_PER_ADDRESS: '100000', LOGIN_FAILURES_PER_USERNAME: '100000' };
+/** What the load goes to: its address, its server processes, a way to empty its cache, and to stop it. */
+interface Target {
+  url: string;
+  pids: () => number[];
+  clearCache: () => Promise<void>;
+  stop: () => Promise<void>;
+  label: string;
+}
+let server: Target;
+if (HA) {
+  process.stdout.write(
+    `Seeding the ${SCALE} scale into PostgreSQL and starting ${REPLICAS} replica(s), ${APIS} API instance(s) and HAProxy...\n`,
+  );
+  const d = await startDeployment({ apis: APIS, replicas: REPLICAS, scale: SCALE as 'demo', env: limits });
+  server = {
+    url: d.url,
+    pids: () => d.apis.flatMap((a) => (a.pid ? [a.pid] : [])),
+    clearCache: async () => undefined,
+    stop: d.stop,
+    label: `PostgreSQL through HAProxy: ${APIS} API instance(s), ${REPLICAS} replica(s)`,
+  };
+} else {
+  process.stdout.write(`Seeding the ${SCALE} scale and starting the server in its own process...\n`);
+  const s = await startBenchServer(dir, SCALE, limits);
+  server = { url: s.url, pids: () => [s.pid], clearCache: s.clearCache, stop: s.stop, label: 'DuckDB' };
+}
 const base = new URL(server.url);
 try {
   const signIn = await post(base, '/token', {
@@ -93,13 +116,13 @@ try {
   if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}: ${signIn.text}`);
   const tokens = JSON.parse(signIn.text) as { accessToken: string; extendedDataToken: string };
   process.stdout.write(
-    `${CLIENTS} clients, ${SECONDS} s per phase, ${MIX.length} endpoints, ${SCALE} scale, DuckDB, 2 cores\n\n`,
+    `${CLIENTS} clients, ${SECONDS} s per phase, ${MIX.length} endpoints, ${SCALE} scale, ${server.label}, ${availableParallelism()} cores\n\n`,
   );
   const rows: string[] = [];
   for (const phase of PHASES) {
     await server.clearCache();
     const pick = phase === 'hit' ? () => FIXED[Math.floor(Math.random() * FIXED.length)] : randomPeriod;
-    const before = processStats(server.pid);
+    const before = processesStats(server.pids());
     const driverBefore = process.cpuUsage();
     const latencies: number[] = [];
     const errors = new Map<string, number>();
@@ -126,7 +149,7 @@ try {
     };
     await Promise.all(Array.from({ length: CLIENTS }, client));
     const elapsed = (performance.now() - started) / 1000;
-    const after = processStats(server.pid);
+    const after = processesStats(server.pids());
     const driverCpu = process.cpuUsage(driverBefore);
     const driverSeconds = (driverCpu.user + driverCpu.system) / 1e6;
     latencies.sort((a, b) => a - b);

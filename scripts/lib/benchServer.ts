@@ -1,7 +1,8 @@
 // The server of a benchmark, in a process of its own (as in production: the benchmark's browser
 // driver does not share its event loop). Started by scripts/lib/benchServerProcess.ts with an IPC
 // channel: it seeds the requested scale, sends { ready: url }, and on 'clear-cache' empties the
-// result cache and answers 'cleared'.
+// result cache and answers 'cleared'; on 'heap' it answers its V8 heap in use (after a collection
+// when started with --expose-gc).
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../src/server/config';
 import { startServer } from '../../src/server/main';
@@ -23,6 +24,10 @@ process.on('message', (message) => {
   if (message === 'clear-cache') {
     app.resultCache.clear();
     process.send?.('cleared');
+  }
+  if (message === 'heap') {
+    (globalThis as { gc?: () => void }).gc?.();
+    process.send?.({ heapMb: process.memoryUsage().heapUsed / 1048576 });
   }
 });
 process.on('disconnect', () => void app.close().then(() => process.exit(0)));

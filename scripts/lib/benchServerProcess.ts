@@ -8,6 +8,8 @@ export interface BenchServer {
   pid: number;
   /** Empties the server's result cache (a first visit runs every query). */
   clearCache(): Promise<void>;
+  /** The server's V8 heap in use (MB), after a full garbage collection when started with `gc`. */
+  heapMb(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -16,6 +18,7 @@ export async function startBenchServer(
   dataDir: string,
   scale: string,
   env: Record<string, string> = {},
+  opts: { gc?: boolean } = {},
 ): Promise<BenchServer> {
   const child: ChildProcess = fork('scripts/lib/benchServer.ts', {
     // BENCH_CPU_PROF=DIR writes a V8 CPU profile of the server to DIR when it stops.
@@ -23,6 +26,7 @@ export async function startBenchServer(
       '--import',
       'tsx',
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      ...(opts.gc ? ['--expose-gc'] : []),
     ],
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', BENCH_SCALE: scale, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -43,6 +47,12 @@ export async function startBenchServer(
       const cleared = once(child, 'message');
       child.send('clear-cache');
       await cleared;
+    },
+    async heapMb() {
+      const answer = once(child, 'message');
+      child.send('heap');
+      const [m] = (await answer) as [{ heapMb: number }];
+      return m.heapMb;
     },
     async stop() {
       const gone = once(child, 'exit');

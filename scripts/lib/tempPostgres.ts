@@ -7,6 +7,10 @@ import { join } from 'node:path';
 /** A throwaway PostgreSQL cluster: initdb in a temporary folder, a server on a free loopback port. */
 export interface TempPostgres {
   url: string;
+  /** The server's port on 127.0.0.1. */
+  port: number;
+  /** The cluster's folder (its postmaster.pid names the server's process). */
+  dataDir: string;
   /** Stops the server (a fast shutdown: connections are cut) and removes its files. */
   stop(): Promise<void>;
   /** Stops the server but keeps its files, as an outage would (fault tests). */
@@ -25,7 +29,8 @@ export function findPostgresBin(): string | undefined {
   return versions.length ? join(root, versions[0], 'bin') : undefined;
 }
 
-async function freePort(): Promise<number> {
+/** A port on 127.0.0.1 that nothing listens on right now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -43,8 +48,19 @@ function asPostgresUser(cmd: string, args: string[]): [string, string[]] {
   return [cmd, args];
 }
 
-/** Starts a fresh cluster; throws with the install command when the binaries are missing. */
-export async function startTempPostgres(): Promise<TempPostgres> {
+/** Options of a temporary cluster. */
+export interface TempPostgresOptions {
+  /**
+   * Start a streaming replica of this server instead of a fresh cluster: a base backup
+   * (pg_basebackup -R, so it follows the primary) served read-only as a hot standby.
+   */
+  replicaOf?: TempPostgres;
+  /** Extra server settings (`-c name=value`). */
+  settings?: Record<string, string>;
+}
+
+/** Starts a fresh cluster (or a replica); throws with the install command when the binaries are missing. */
+export async function startTempPostgres(opts: TempPostgresOptions = {}): Promise<TempPostgres> {
   const bin = findPostgresBin();
   if (!bin)
     throw new Error('PostgreSQL server binaries not found. Install them with: apt-get install -y postgresql');
@@ -52,16 +68,39 @@ export async function startTempPostgres(): Promise<TempPostgres> {
   chmodSync(dir, 0o777);
   const dataDir = join(dir, 'data');
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
-  const [initCmd, initArgs] = asPostgresUser(join(bin, 'initdb'), [
-    '-D',
-    dataDir,
-    '-U',
-    'hawkeye',
-    '--auth=trust',
-    '--encoding=UTF8',
-    '--no-sync',
-  ]);
-  execFileSync(initCmd, initArgs, { stdio: 'pipe' });
+  // initdb's pg_hba.conf trusts loopback replication connections too, and wal_level 'replica' is
+  // the default: every temporary cluster can be a primary.
+  const [initCmd, initArgs] = opts.replicaOf
+    ? asPostgresUser(join(bin, 'pg_basebackup'), [
+        '-D',
+        dataDir,
+        '-d',
+        opts.replicaOf.url,
+        '-R',
+        '-X',
+        'stream',
+        '-c',
+        'fast',
+        '--no-sync',
+      ])
+    : asPostgresUser(join(bin, 'initdb'), [
+        '-D',
+        dataDir,
+        '-U',
+        'hawkeye',
+        '--auth=trust',
+        '--encoding=UTF8',
+        '--no-sync',
+      ]);
+  try {
+    execFileSync(initCmd, initArgs, { stdio: 'pipe' });
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    const stderr = String((err as { stderr?: unknown }).stderr ?? '').trim();
+    throw new Error(
+      `${opts.replicaOf ? 'pg_basebackup' : 'initdb'} failed: ${stderr || (err as Error).message}`,
+    );
+  }
   const port = await freePort();
   const [cmd, args] = asPostgresUser(join(bin, 'postgres'), [
     '-D',
@@ -84,6 +123,7 @@ export async function startTempPostgres(): Promise<TempPostgres> {
     'work_mem=64MB',
     '-c',
     'max_wal_size=4GB',
+    ...Object.entries(opts.settings ?? {}).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
   ]);
   const url = `postgres://hawkeye@127.0.0.1:${port}/postgres`;
   const pg = (await import('pg')).default;
@@ -125,6 +165,8 @@ export async function startTempPostgres(): Promise<TempPostgres> {
   await launch();
   return {
     url,
+    port,
+    dataDir,
     halt,
     resume: launch,
     async stop() {

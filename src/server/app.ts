@@ -13,7 +13,7 @@ import { SessionRevocations } from './auth/revokedSessions';
 import type { Config } from './config';
 import { registerRoutes } from './routes';
 import { schemaErrorMessage, validateWithApiSchemas } from './schemaValidation';
-import { isConnectionFailure, type Store } from './store';
+import { isConnectionFailure, replicaStates, type Store } from './store';
 
 /** What every route plugin receives. */
 export interface AppContext {
@@ -148,7 +148,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.get('/readyz', async (_req, reply) => {
     try {
       await ctx.store.query('SELECT 1 AS ok');
-      return { status: 'ready', database: ctx.store.kind };
+      // Ready while the primary answers: replicas out of the pool only move reads to the primary.
+      const replicas = replicaStates(ctx.store);
+      if (!replicas) return { status: 'ready', database: ctx.store.kind };
+      const inPool = replicas.filter((r) => r.inPool).length;
+      return { status: 'ready', database: ctx.store.kind, replicas: { inPool, total: replicas.length } };
     } catch (err) {
       reply.log.warn({ err: (err as Error).message }, 'database not ready');
       reply.header('retry-after', String(RETRY_AFTER_UNAVAILABLE_SECONDS));

@@ -8,6 +8,15 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /**
+   * PostgreSQL streaming replicas of DATABASE_URL that serve the analytics reads
+   * (DATABASE_REPLICA_URLS, comma-separated; none by default: the primary serves everything).
+   */
+  databaseReplicaUrls: string[];
+  /** A replica further behind the primary than this is out of the read pool (REPLICA_MAX_LAG_MS, default 5000). */
+  replicaMaxLagMs: number;
+  /** How often the replicas' lag is measured (REPLICA_CHECK_INTERVAL_MS, default 1000). */
+  replicaCheckIntervalMs: number;
   /** Secret that signs access and extended data tokens. */
   jwtSecret: Uint8Array;
   accessTokenTtlSeconds: number;
@@ -67,11 +76,22 @@ function loadSecret(env: NodeJS.ProcessEnv, dataDir: string): Uint8Array {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intEnv(env, 'PORT', 8080);
   const dataDir = resolve(env.DATA_DIR || './data');
+  const databaseReplicaUrls = (env.DATABASE_REPLICA_URLS || '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+  if (databaseReplicaUrls.length && !env.DATABASE_URL)
+    throw new Error('DATABASE_REPLICA_URLS needs DATABASE_URL: the replicas follow a PostgreSQL primary');
+  const replicaCheckIntervalMs = intEnv(env, 'REPLICA_CHECK_INTERVAL_MS', 1000);
+  if (replicaCheckIntervalMs === 0) throw new Error("REPLICA_CHECK_INTERVAL_MS must be more than 0, got '0'");
   return {
     port,
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReplicaUrls,
+    replicaMaxLagMs: intEnv(env, 'REPLICA_MAX_LAG_MS', 5000),
+    replicaCheckIntervalMs,
     jwtSecret: loadSecret(env, dataDir),
     accessTokenTtlSeconds: intEnv(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60),
     refreshTokenTtlSeconds: intEnv(env, 'REFRESH_TOKEN_TTL_SECONDS', 14 * 24 * 3600),

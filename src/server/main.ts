@@ -5,7 +5,14 @@ import { type AppContext, buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { DEMO_USERS } from './seed/demoUsers';
 import { isSeeded, seedDatabase } from './seed/seed';
-import { duckdbPath, isConnectionFailure, openStore, type Store } from './store';
+import {
+  duckdbPath,
+  isConnectionFailure,
+  openStore,
+  type ReplicaState,
+  replicaStates,
+  type Store,
+} from './store';
 import { DuckDBStore } from './store/duckdb';
 import { migrate } from './store/migrate';
 
@@ -22,16 +29,24 @@ export async function startServer(
   opts: StartOptions = {},
 ): Promise<{ app: FastifyInstance; ctx: AppContext; url: string }> {
   const config = opts.config ?? loadConfig();
-  const store = await openStore(config);
+  // Replicas entering or leaving the read pool are logged once the app's logger exists; the
+  // first check's findings (made while opening) are logged then.
+  const onReplica: { log?: (r: ReplicaState) => void } = {};
+  const store = await openStore({ ...config, onReplicaChange: (r) => onReplica.log?.(r) });
   try {
-    return await serveStore(store, config, opts);
+    return await serveStore(store, config, opts, onReplica);
   } catch (err) {
     await store.close().catch(() => undefined);
     throw err;
   }
 }
 
-async function serveStore(store: Store, config: Config, opts: StartOptions) {
+async function serveStore(
+  store: Store,
+  config: Config,
+  opts: StartOptions,
+  onReplica: { log?: (r: ReplicaState) => void },
+) {
   // A damaged DuckDB file stops here, not at the first request (PostgreSQL was reached by openStore).
   if (store instanceof DuckDBStore) await store.verify();
   await migrate(store);
@@ -43,6 +58,11 @@ async function serveStore(store: Store, config: Config, opts: StartOptions) {
     process.stdout.write(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   }
   const app = await buildApp(ctx, { clientDir: opts.clientDir, logger: opts.logger });
+  onReplica.log = (r) =>
+    r.inPool
+      ? app.log.info({ replica: r.name, lagMs: r.lagMs }, 'replica in the read pool')
+      : app.log.warn({ replica: r.name, lagMs: r.lagMs, reason: r.reason }, 'replica out of the read pool');
+  for (const r of replicaStates(store) ?? []) onReplica.log(r);
   app.addHook('onClose', async () => {
     await store.close();
   });

@@ -1,6 +1,7 @@
 import {
   clickSlice,
   fullPageShot,
+  openAs,
   openDashboard,
   replay,
   requestBody,
@@ -105,8 +106,9 @@ test("the log lists communications newest first with the filter bar, and its tot
   for (const width of [1280, 375]) await fullPageShot(page, 'communications-log', width);
 });
 
-test("Caller Behavior: a site's missed calls open the log of that site's missed calls, as many; Back returns", async ({
+test("Caller Behavior: a site's missed calls open the log of that site's missed calls, as many; a link; Back returns", async ({
   page,
+  browser,
 }) => {
   await openDashboard(page, '/dashboard/caller-behavior', 'caller-behavior');
   const table = page.getByTestId('panel-missedBySite').locator('[data-widget-kind="table"]');
@@ -123,15 +125,15 @@ test("Caller Behavior: a site's missed calls open the log of that site's missed 
   expect(drilled.searchParams.get('site')).toBe(String(body.siteId));
   expect(drilled.searchParams.get('missed')).toBe('true');
 
-  // The drilled view is a link: opened in another tab, the same log, as many.
-  const other = await page.context().newPage();
-  const again = other.waitForRequest(requestTo(LOG));
-  await other.goto(drilled.pathname + drilled.search);
-  expect(requestBody(await again)).toMatchObject({ siteId: body.siteId, missed: true, direction: 'inbound' });
-  const otherLog = other.getByTestId('dashboard-communications-log');
-  await widgetsReady(otherLog);
-  await expect(otherLog.getByText(new RegExp(`^Show \\d+ of ${count} Entries$`))).toBeVisible();
-  await other.close();
+  // The drilled view is a link: a colleague who opens it (signing in on the way) sees the same log.
+  const other = await openAs(browser, drilled.pathname + drilled.search, 'admin', 'communications-log');
+  await expect(other.getByText(`Site: ${site}`, { exact: true })).toBeVisible();
+  await expect(
+    other
+      .getByTestId('dashboard-communications-log')
+      .getByText(new RegExp(`^Show \\d+ of ${count} Entries$`)),
+  ).toBeVisible();
+  await other.context().close();
 
   // The chip's x clears the site: the log widens to every site, in a history entry of its own.
   const widened = page.waitForRequest(requestTo(LOG));

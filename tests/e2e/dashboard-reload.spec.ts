@@ -89,7 +89,14 @@ test('a valid edit of a definition is served on the next page load; an invalid o
   await expect(page.getByTestId('panel-volume').locator('tbody tr').first()).toBeVisible();
   // Every panel settled (on a busy machine a late render could swallow the click).
   await widgetsReady(page.getByTestId('dashboard-volume'));
-  const site = page.getByTestId('panel-volume').locator('tbody tr').first().getByRole('button');
+  // The site name (column 2): the count cells are buttons too (they drill to the log).
+  const site = page
+    .getByTestId('panel-volume')
+    .locator('tbody tr')
+    .first()
+    .locator('td')
+    .nth(1)
+    .getByRole('button');
   const siteName = (await site.textContent())?.trim() ?? '';
   await site.click();
   await expect(page.getByTestId('panel-volume').getByTestId('chip-volSiteId')).toHaveText(

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Locator, type Page, type Request } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page, type Request } from '@playwright/test';
 import { E2E_AS_OF, E2E_DATA_DIR, E2E_HELPER_PORT } from './e2eEnv';
+import { pinClock } from './test';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -351,4 +352,22 @@ export async function fullPageShot(page: Page, name: string, width: number): Pro
   await page.waitForTimeout(800);
   mkdirSync('/tmp/shots', { recursive: true });
   await page.screenshot({ path: `/tmp/shots/e2e-${name}-${width}.png`, fullPage: true });
+}
+
+/**
+ * Opens `url` in a new browser (another person, or another tab's session), signs in as `username`
+ * on the way, and waits for dashboard `id` to draw: a shared link as its receiver opens it.
+ */
+export async function openAs(browser: Browser, url: string, username: string, id: string): Promise<Page> {
+  const context = await browser.newContext();
+  await pinClock(context);
+  const page = await context.newPage();
+  await page.goto(url);
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId(`dashboard-${id}`)).toBeVisible();
+  await widgetsReady(page.getByTestId(`dashboard-${id}`));
+  return page;
 }

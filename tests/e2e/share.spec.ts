@@ -1,26 +1,11 @@
-import { accountUser, appliedFilter, DEMO_PASSWORD, openDashboard, widgetsReady } from './helpers';
-import { type Browser, expect, type Locator, type Page, pinClock, test } from './test';
+import { accountUser, appliedFilter, openAs, openDashboard, widgetsReady } from './helpers';
+import { expect, type Locator, type Page, test } from './test';
 
 const ROUTE = '/dashboard/employee-call-performance';
 const ID = 'employee-call-performance';
 
 const pill = (panel: Locator, name: 'Site' | 'Employee') =>
   panel.getByRole('group').getByRole('button', { name, exact: true });
-
-/** Opens `url` in a new browser (another person), signs in as `username` on the way, and waits for the page. */
-async function openAs(browser: Browser, url: string, username: string): Promise<Page> {
-  const context = await browser.newContext();
-  await pinClock(context);
-  const page = await context.newPage();
-  await page.goto(url);
-  await expect(page).toHaveURL(/\/login$/);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId(`dashboard-${ID}`)).toBeVisible();
-  await widgetsReady(page.getByTestId(`dashboard-${ID}`));
-  return page;
-}
 
 /** The manager's view: a custom range, two sites, and a site's employees (Employee view with a chip). */
 async function shareAView(page: Page) {
@@ -66,6 +51,8 @@ test('a view travels by link: same account sees it whole, another account withou
   context,
   browser,
 }) => {
+  // Three people sign in and draw the page: more than one page's worth of work.
+  test.slow();
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const shared = await shareAView(page);
   const panel = page.getByTestId('panel-performance');
@@ -102,7 +89,7 @@ test('a view travels by link: same account sees it whole, another account withou
   expect(page.url()).toBe(shared.url);
 
   // A colleague of the same account, signed out: the sign-in returns to the link, and shows the same view.
-  const colleague = await openAs(browser, shared.url, await accountUser('share-colleague', 1));
+  const colleague = await openAs(browser, shared.url, await accountUser('share-colleague', 1), ID);
   expect(colleague.url()).toBe(shared.url);
   expect(await appliedFilter(colleague)).toEqual(shared.filter);
   await expect(colleague.getByTestId('period-label')).toHaveText('Custom');
@@ -117,7 +104,7 @@ test('a view travels by link: same account sees it whole, another account withou
   await colleague.context().close();
 
   // Someone of another account: the sites are not theirs, so they are left out, with a message.
-  const outsider = await openAs(browser, shared.url, await accountUser('share-outsider', 2));
+  const outsider = await openAs(browser, shared.url, await accountUser('share-outsider', 2), ID);
   await expect(outsider.getByTestId('message-bar-text')).toHaveText(
     'This link names 2 sites outside your access; they were left out.',
   );

@@ -7,7 +7,9 @@ interface LeftOut {
   other: number;
 }
 
-let pending: LeftOut | undefined;
+/** What was left out of the link opened on this page so far (a page load starts afresh). */
+let tally: { path: string; leftOut: LeftOut } | undefined;
+let scheduled = false;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -23,19 +25,21 @@ export function leftOutMessage(l: LeftOut): string {
 
 /**
  * Tells the user that part of an opened link was left out (foreign sites or accounts, a page's
- * shared value outside their scope). What the filter and the page drop as the link opens is one
- * message, shown once they have both spoken (a microtask later).
+ * shared value outside their scope). What the filter and the page drop as the link opens adds up
+ * to one message: each later part (the page may speak once its reference data has arrived) shows
+ * the message again with everything left out from the link on this page so far.
  */
 export function noteLeftOut(part: Partial<LeftOut>): void {
-  if (!pending) {
-    pending = { sites: 0, accounts: 0, other: 0 };
-    queueMicrotask(() => {
-      const l = pending;
-      pending = undefined;
-      if (l) showMessage({ type: 'warning', text: leftOutMessage(l) });
-    });
-  }
-  pending.sites += part.sites ?? 0;
-  pending.accounts += part.accounts ?? 0;
-  pending.other += part.other ?? 0;
+  const path = window.location.pathname;
+  if (tally?.path !== path) tally = { path, leftOut: { sites: 0, accounts: 0, other: 0 } };
+  const l = tally.leftOut;
+  l.sites += part.sites ?? 0;
+  l.accounts += part.accounts ?? 0;
+  l.other += part.other ?? 0;
+  if (scheduled) return;
+  scheduled = true;
+  queueMicrotask(() => {
+    scheduled = false;
+    if (tally) showMessage({ type: 'warning', text: leftOutMessage(tally.leftOut) });
+  });
 }

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { DataRequest, SortDirection, TimeTrendGroup } from '../../shared/api/types';
 import { scopedSiteIds, scopeOf } from '../auth/scope';
 import { previousSpan, type Span, spanOf } from './period';
+import { analyticsReader } from './reader';
 import { currentDataVersion, onceForVersion } from './versionedMemo';
 
 /**
@@ -68,7 +69,7 @@ export async function resolveQuery(
     store,
     data.version,
     JSON.stringify(['scope', scope.allAccounts, scope.accountIds, requested.siteIds, requested.accountIds]),
-    () => scopedSiteIds(store, scope, requested),
+    async () => scopedSiteIds(await analyticsReader(store, { version: data.version }), scope, requested),
   );
   let siteIds = scoped;
   if (opts.siteFilter && body.siteId != null) {

@@ -82,31 +82,45 @@ export class PostgresStore extends PgQueryable implements Store {
    * StoreUnavailableError, and the pool reconnects on the next query once it is back.
    */
   static async open(connectionString: string, opts: { poolSize?: number; waitMs?: number } = {}) {
+    const store = PostgresStore.connect(connectionString, opts);
+    const deadline = Date.now() + (opts.waitMs ?? 0);
+    for (;;) {
+      try {
+        await store.pool.query('SELECT 1');
+        return store;
+      } catch (err) {
+        if (Date.now() >= deadline) {
+          await store.pool.end().catch(() => undefined);
+          throw storeError(err);
+        }
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+  }
+
+  /**
+   * A pool that connects on its first query, without checking the server answers now: a replica
+   * that is down when the API starts is simply out of the read pool until it answers.
+   */
+  static connect(
+    connectionString: string,
+    opts: { poolSize?: number; connectTimeoutMs?: number; queryTimeoutMs?: number } = {},
+  ): PostgresStore {
     const pool = new pg.Pool({
       connectionString,
       max: opts.poolSize ?? 8,
       // A server that does not answer must not hold requests for ever: after 10 s waiting for a
       // connection (a busy pool's queue included) the request fails with 503. A refused connection
       // (the server is down) fails at once.
-      connectionTimeoutMillis: 10_000,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
+      // Unset: a query may take as long as it takes (the primary's case).
+      query_timeout: opts.queryTimeoutMs,
       keepAlive: true,
     });
     // Idle clients fail when the server goes away; the pool drops them and the next query reports
     // it, so an 'error' event must never reach the process as an uncaught exception.
     pool.on('error', () => undefined);
-    const deadline = Date.now() + (opts.waitMs ?? 0);
-    for (;;) {
-      try {
-        await pool.query('SELECT 1');
-        return new PostgresStore(pool);
-      } catch (err) {
-        if (Date.now() >= deadline) {
-          await pool.end().catch(() => undefined);
-          throw storeError(err);
-        }
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    }
+    return new PostgresStore(pool);
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>, opts: TransactionOptions = {}): Promise<T> {

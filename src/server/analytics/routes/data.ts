@@ -3,6 +3,7 @@ import type { DataCodesRequest } from '../../../shared/api/types';
 import { requireDataScope, scopeOf } from '../../auth/scope';
 import { userHasClaim } from '../../auth/userLookup';
 import { CLAIMED_CODES, DATA_CODES } from '../queries/dataCodes';
+import { readerOfQuery } from '../reader';
 import { type DataQuery, resolveQuery } from '../request';
 import { ref } from '../schemas';
 import { DATA_ENDPOINTS } from './endpoints';
@@ -14,6 +15,8 @@ import { DATA_ENDPOINTS } from './endpoints';
 export async function registerDataRoutes(app: FastifyInstance): Promise<void> {
   const db = app.ctx.store;
   const cache = app.resultCache;
+  // The queries read from a replica that has replayed the request's data version (reader.ts).
+  const readerOf = (q: DataQuery) => readerOfQuery(db, q);
   // Nothing is kept before the first seed or import: without a version a change could not be seen.
   const answer = async (reply: FastifyReply, what: string, q: DataQuery, run: () => Promise<unknown>) => {
     const json =
@@ -35,7 +38,7 @@ export async function registerDataRoutes(app: FastifyInstance): Promise<void> {
         });
       }
       const q = await resolveQuery(request, { dates: true });
-      return answer(reply, `code ${code}`, q, () => DATA_CODES[code](db, q));
+      return answer(reply, `code ${code}`, q, async () => DATA_CODES[code](await readerOf(q), q));
     },
   );
   for (const e of DATA_ENDPOINTS) {
@@ -48,7 +51,7 @@ export async function registerDataRoutes(app: FastifyInstance): Promise<void> {
           siteFilter: e.siteFilter,
           filters: e.filters,
         });
-        return answer(reply, e.path, q, () => e.run(db, q));
+        return answer(reply, e.path, q, async () => e.run(await readerOf(q), q));
       },
     );
   }

@@ -5,6 +5,7 @@ import { cellText } from '../../../../engine/widgets/table/cellText';
 import { csvLine } from '../../../../engine/widgets/table/csvText';
 import type { ExportCsv } from '../../../shared/api/types';
 import { requireDataScope } from '../../auth/scope';
+import { readerOfQuery } from '../reader';
 import { resolveQuery } from '../request';
 import { ref } from '../schemas';
 import { DATA_ENDPOINTS, type DataEndpoint } from './endpoints';
@@ -85,7 +86,8 @@ export async function registerExportRoutes(app: FastifyInstance): Promise<void> 
           { dates: e.dates, siteFilter: e.siteFilter, filters: e.filters },
           body,
         );
-        const page = (skip: number) => e.run(db, { ...q, limit: EXPORT_PAGE_ROWS, skip });
+        const reader = await readerOfQuery(db, q);
+        const page = (skip: number) => e.run(reader, { ...q, limit: EXPORT_PAGE_ROWS, skip });
         // The first page is read before the answer starts, so a failing query is still a clean error.
         const first = await page(0);
         const total = extractTotal(first, csv.total) ?? extractRows(first, csv.rows).length;

@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+
+/** CPU seconds (user, system) and resident memory (MB) of a process, from /proc. */
+export function processStats(pid: number): { user: number; system: number; rssMb: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = 100; // USER_HZ on Linux
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return { user: Number(fields[11]) / ticks, system: Number(fields[12]) / ticks, rssMb: rssKb / 1024 };
+}
+
+/** CPU seconds (user, system) and resident memory (MB) of processes together, from /proc. */
+export function processesStats(pids: readonly number[]): { user: number; system: number; rssMb: number } {
+  const all = pids.map(processStats);
+  return {
+    user: all.reduce((a, s) => a + s.user, 0),
+    system: all.reduce((a, s) => a + s.system, 0),
+    rssMb: all.reduce((a, s) => a + s.rssMb, 0),
+  };
+}

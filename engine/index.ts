@@ -3,6 +3,6 @@ export type { HostServices, Row } from './data/hostServices';
 export type { NormalizedPage } from './definitions/normalizedPage';
 export { type MenuEntry, type MenuItem, menuEntries } from './menuEntries';
 export { DashboardPage, type DashboardPageProps } from './render/DashboardPage';
-export { downloadFile } from './render/downloadFile';
 export { forgetChartCache } from './widgets/chart/vegaSpec';
+export { saveFile } from './widgets/download/saveFile';
 export type { WidgetKind } from './widgets/widgetProps';

@@ -781,6 +781,10 @@ export interface PieWidget {
    */
   height?: number;
   /**
+   * Offer 'PNG' and 'SVG' buttons that download the drawn pie (PNG at twice its size), in a file named after the page, the panel (else the widget's title) and the period, as a table's 'Export CSV' is.
+   */
+  download?: boolean;
+  /**
    * Actions by event.
    */
   on?: {
@@ -834,6 +838,10 @@ export interface ChartWidget {
    * The chart height in pixels.
    */
   height?: number;
+  /**
+   * Offer 'PNG' and 'SVG' buttons that download the drawn chart (PNG at twice its size), in a file named after the page, the panel and the period, as a table's 'Export CSV' is.
+   */
+  download?: boolean;
   /**
    * Actions by event.
    */

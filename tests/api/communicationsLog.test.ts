@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Row } from '../../src/server/store';
+import { RELATIONSHIPS } from '../../src/shared/relationships';
 import { post, signIn, type Tokens } from '../fixtures/analytics/client';
 import { DRIVERS, startTestServer, type TestServer } from './harness';
 
@@ -194,6 +195,88 @@ describe.each(DRIVERS)('communications log on the seeded small scale (%s)', (dri
     const others = await ok(LOG, { ...P, limit: 100, responseRequired: false });
     expect(others.values.every((r: Row) => r.responseBucket === null)).toBe(true);
     expect(waiting.totalRows + others.totalRows).toBe(await total({}));
+  });
+
+  it("an Action Required count (a site's or an employee's bucket, a bar) numbers the log's communications", async () => {
+    // Each count of the tables and what the log is asked for it, as the drills ask.
+    const AGES = {
+      totalCount: ['new', 'olderThan24Hours', 'olderThan48Hours'],
+      newCount: ['new'],
+      olderThan24HoursCount: ['olderThan24Hours'],
+      olderThan48HoursCount: ['olderThan48Hours'],
+    } as const;
+    const relationshipIds = [1, 2, 3, 4, 5, 6];
+    const sites = (await ok('/api/data/action_required/by_site', { relationshipIds, limit: 100 })).values;
+    expect(sites.length).toBeGreaterThan(1);
+    let checked = 0;
+    for (const s of sites)
+      for (const [field, ages] of Object.entries(AGES)) {
+        expect(await total({ relationshipIds, siteId: s.siteId, actionRequiredAges: ages }), field).toBe(
+          s[field],
+        );
+        checked++;
+      }
+    // Every bucket has items somewhere, so the equalities above are not all 0 = 0.
+    for (const field of Object.keys(AGES))
+      expect(
+        sites.some((s: Row) => Number(s[field]) > 0),
+        field,
+      ).toBe(true);
+    const emps = (await ok('/api/data/action_required/by_employee', { relationshipIds, limit: 3 })).values;
+    for (const e of emps)
+      for (const [field, ages] of Object.entries(AGES)) {
+        const body = {
+          relationshipIds,
+          siteId: e.siteId,
+          employeeId: e.employeeId,
+          actionRequiredAges: ages,
+        };
+        expect(await total(body), `${e.fullName} ${field}`).toBe(e[field]);
+        checked++;
+      }
+    // The chart's bars: a relationship's count of one age, over every site.
+    const chart = await ok('/api/data/action_required', { relationshipIds });
+    const idOf = (label: string) => RELATIONSHIPS.find((r) => r.label === label)?.id ?? 0;
+    const byLabel = {
+      New: 'new',
+      'Older Than 24hrs': 'olderThan24Hours',
+      'Older Than 48hrs': 'olderThan48Hours',
+    };
+    for (const series of chart.series)
+      for (const bar of series.values) {
+        const ages = [byLabel[series.group as keyof typeof byLabel]];
+        expect(idOf(bar.category)).toBeGreaterThan(0);
+        expect(await total({ relationshipIds: [idOf(bar.category)], actionRequiredAges: ages })).toBe(
+          bar.value,
+        );
+        checked++;
+      }
+    expect(checked).toBeGreaterThan(30);
+    // Aged to the last data update whatever the period: a period that ends long before finds the same.
+    const all = await total({ actionRequiredAges: AGES.totalCount });
+    expect(all).toBe(
+      chart.summary.total + (await total({ relationshipIds: [7], actionRequiredAges: AGES.totalCount })),
+    );
+    expect(
+      (
+        await ok(LOG, {
+          startDate: '2026-01-01',
+          endDate: '2026-01-31',
+          limit: 1,
+          actionRequiredAges: ['new'],
+        })
+      ).totalRows,
+    ).toBe(chart.summary.new + (await total({ relationshipIds: [7], actionRequiredAges: ['new'] })));
+    // Every row waits for a reply: inbound, never answered before the last update.
+    const rows = (await ok(LOG, { ...P, limit: 100, actionRequiredAges: AGES.totalCount })).values;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows)
+      expect([r.direction, r.respondedAt, r.responseBucket]).toEqual(['Inbound', null, 'Not Responded To']);
+  });
+
+  it('refuses an age Action Required does not have', async () => {
+    const r = await post(server, admin, LOG, { ...P, actionRequiredAges: ['older'] });
+    expect(r.status).toBe(400);
   });
 
   it("shows a manager none of another account's communications, whatever ids the body names", async () => {

@@ -33,6 +33,7 @@ const FETCHED_AT =
  * on their table columns are the other difference from their version 1 originals.
  */
 const DRILLED = [
+  'action-required.json',
   'ad-source-effectiveness.json',
   'caller-behavior.json',
   'employee-call-performance.json',

@@ -6,6 +6,8 @@ import { resolvedObject } from '../../definitions/normalizedPage';
 import { displayText } from '../../format/displayText';
 import { usePageRuntime } from '../../render/pageRuntime';
 import type { ChartWidget as ChartOptions } from '../../types/dashboard';
+import { ImageDownload } from '../download/ImageDownload';
+import { usePanelTitle } from '../download/usePanelTitle';
 import type { WidgetProps } from '../widgetProps';
 import { chartSpec, labelsCrowded } from './chartSpec';
 import { LazyVegaEmbed, VEGA_OPTIONS } from './LazyVegaEmbed';
@@ -47,18 +49,24 @@ export function ChartWidget({ widget, source }: WidgetProps<ChartOptions>) {
   const spec = useVegaSpec(vegaLite, dataset, source.rows);
   // The session this chart was drawn in: a layout seen after it ended is not stored.
   const [generation] = useState(chartCacheGeneration);
+  const [view, setView] = useState<View | null>(null);
+  const panelTitle = usePanelTitle(widget);
   const testId = widget.id ?? `chart-${widget.data}`;
   // One wrapper holds the measurement from the first render, so the chart is embedded once, at
   // its real width, when the rows arrive (not once wide and again when measured).
   // Vega warns about empty scales: draw once rows have arrived, and say so when there are none.
   return (
     <div data-testid={testId} ref={box.ref}>
+      {widget.download !== false && source.rows.length > 0 && spec && (
+        <ImageDownload view={view} title={panelTitle} noun="chart" />
+      )}
       {source.rows.length && spec ? (
         <LazyVegaEmbed
           spec={spec}
           options={VEGA_OPTIONS}
           style={{ width: '100%' }}
           onEmbed={(result) => {
+            setView(result.view);
             const click = widget.on?.click;
             if (click)
               result.view.addEventListener('click', (_event, item) => {

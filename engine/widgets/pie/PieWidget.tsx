@@ -1,11 +1,14 @@
-import { Center, Loader, Text } from '@mantine/core';
+import { Center, Group, Loader, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import type { View } from 'vega';
 import { displayText } from '../../format/displayText';
 import { usePageRuntime } from '../../render/pageRuntime';
 import type { PieWidget as PieOptions } from '../../types/dashboard';
 import { LazyVegaEmbed, VEGA_OPTIONS } from '../chart/LazyVegaEmbed';
 import { useVegaSpec } from '../chart/vegaSpec';
+import { ImageDownload } from '../download/ImageDownload';
+import { usePanelTitle } from '../download/usePanelTitle';
 import { fillTemplate } from '../text/fillTemplate';
 import type { WidgetProps } from '../widgetProps';
 import { pieColoursFor, pieSlices } from './pieSlices';
@@ -60,6 +63,8 @@ export function PieWidget({ widget, source }: WidgetProps<PieOptions>) {
   );
   const sliceRows = useMemo(() => pieRows(slices, widget.height ?? 300), [slices, widget.height]);
   const spec = useVegaSpec(vegaLite, PIE_DATASET, sliceRows);
+  const [view, setView] = useState<View | null>(null);
+  const panelTitle = usePanelTitle(widget);
   // Vega warns about an empty pie: wait for rows, and say so when there are none.
   if (!slices.length || !spec) {
     const noData = source.isLoaded && !slices.length;
@@ -79,16 +84,20 @@ export function PieWidget({ widget, source }: WidgetProps<PieOptions>) {
   };
   return (
     <div data-testid={widget.id ?? `pie-${widget.data}`} ref={box.ref} style={{ maxWidth: 1200 }}>
-      {widget.title && (
-        <Text fw={600} mb="xs">
-          {widget.title}
-        </Text>
+      {(widget.title || widget.download !== false) && (
+        <Group justify="space-between" wrap="nowrap" gap="xs" mb="xs">
+          <Text fw={600}>{widget.title}</Text>
+          {widget.download !== false && (
+            <ImageDownload view={view} title={panelTitle ?? widget.title} noun="pie" />
+          )}
+        </Group>
       )}
       <LazyVegaEmbed
         style={{ display: 'flex', justifyContent: 'center', maxWidth: '100%' }}
         spec={spec}
         options={VEGA_OPTIONS}
         onEmbed={(result) => {
+          setView(result.view);
           const click = widget.on?.click;
           if (!select && !click) return;
           result.view.addEventListener('click', (_event, item) => {

@@ -7,6 +7,7 @@ import { useSource } from '../../data/useSource';
 import { displayText } from '../../format/displayText';
 import { usePageRuntime } from '../../render/pageRuntime';
 import type { Column, TableWidget as TableOptions } from '../../types/dashboard';
+import { usePanelTitle } from '../download/usePanelTitle';
 import type { WidgetProps } from '../widgetProps';
 import { cellText, totalText } from './cellText';
 import { groupSpans } from './groupSpans';
@@ -24,11 +25,8 @@ const arrows = { asc: '\u00A0\u25B2', desc: '\u00A0\u25BC' } as const;
  * and sort live in the page runtime because data sources send them to the server.
  */
 export function TableWidget({ widget, source }: WidgetProps<TableOptions>) {
-  const { definition, tables, setTable, runActions } = usePageRuntime();
-  const panelTitle = Object.values(definition.panels).find((p) =>
-    p.blocks.some((b) => b.widgets.includes(widget)),
-  )?.title;
-  const exporter = useTableExport(widget, panelTitle || undefined);
+  const { tables, setTable, runActions } = usePageRuntime();
+  const exporter = useTableExport(widget, usePanelTitle(widget));
   const stateName = widget.state ?? widget.data;
   const state = tables[stateName] ?? { pageIndex: 0, pageSize: widget.pageSize ?? 10, sort: null };
   const totals = useSource(widget.totals?.data);

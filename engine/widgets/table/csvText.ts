@@ -1,3 +1,5 @@
+import { fileName } from '../download/fileName';
+
 /** A text a spreadsheet would run as a formula: it starts with =, +, -, @ or a tab, and is not a number. */
 const formulaLike = (text: string) => /^[=+\-@\t\r]/.test(text) && !/^[+-]?\d[\d,]*(\.\d+)?%?$/.test(text);
 
@@ -24,10 +26,7 @@ export function csvText(lines: readonly (readonly string[])[]): string {
   return `\uFEFF${lines.map(csvLine).join('')}`;
 }
 
-/** A file name from its parts: characters file systems refuse become '-', parts joined by ' - '. */
+/** A CSV file name from its parts (see fileName). */
 export function csvFileName(parts: readonly (string | undefined)[]): string {
-  const clean = parts
-    .filter((p): p is string => !!p?.trim())
-    .map((p) => p.replace(/[\\/:*?"<>|]+/g, '-').trim());
-  return `${clean.join(' - ')}.csv`;
+  return fileName(parts, 'csv');
 }

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { buildRequestBody } from '../../data/buildRequestBody';
 import { extractRows } from '../../data/extractRows';
 import type { Row } from '../../data/hostServices';
-import { downloadFile } from '../../render/downloadFile';
 import { usePageRuntime } from '../../render/pageRuntime';
 import type { TableWidget as TableOptions } from '../../types/dashboard';
+import { periodText } from '../download/periodText';
+import { saveFile } from '../download/saveFile';
 import { totalText } from './cellText';
 import { csvFileName } from './csvText';
 
@@ -53,11 +54,7 @@ export function useTableExport(widget: TableOptions, panelTitle: string | undefi
         params,
         tables: { ...tables, [stateName]: state, [widget.data]: state },
       });
-      const filter = host.appliedFilter;
-      const period = [filter.periodLabel, filter.startDate && `${filter.startDate} to ${filter.endDate}`]
-        .filter(Boolean)
-        .join(' ');
-      const fileName = csvFileName([definition.title, panelTitle, period]);
+      const fileName = csvFileName([definition.title, panelTitle, periodText(host.appliedFilter)]);
       const totals = widget.totals ? await fetchTotals() : undefined;
       const file = await host.exportFile(
         source.endpoint,
@@ -80,7 +77,7 @@ export function useTableExport(widget: TableOptions, panelTitle: string | undefi
         },
         setProgress,
       );
-      downloadFile(file, fileName);
+      saveFile(file, fileName);
     } catch {
       setFailed(true);
     } finally {

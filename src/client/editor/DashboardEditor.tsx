@@ -2,7 +2,7 @@ import { Alert, Button, Grid, Group, Loader, Paper, Select, Stack, Text, Title }
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { downloadFile } from '../../../engine';
+import { saveFile } from '../../../engine';
 import { ApiError } from '../api';
 import { ALL_FILTER_BAR_FLAGS, useFilterBarFlags } from '../filter/filterBarConfig';
 import { CheckStatus } from './CheckStatus';
@@ -174,7 +174,7 @@ export default function DashboardEditor() {
             )}
             <Button
               variant="default"
-              onClick={() => downloadFile(new Blob([text], { type: 'application/json' }), file)}
+              onClick={() => saveFile(new Blob([text], { type: 'application/json' }), file)}
               data-testid="editor-download"
             >
               Download

@@ -53,7 +53,21 @@ interface SiteModel {
   employeeDraw: Weighted<EmployeeModel>;
   recentContacts: number[];
   recentProspects: number[];
+  /** Recent inbound communications still waiting for a reply at the last update, oldest first. */
+  waiting: WaitingCommunication[];
 }
+
+/** A communication an open action item can stand for. */
+interface WaitingCommunication {
+  id: number;
+  at: number;
+  type: string;
+  relationship: number;
+  employeeId: number;
+}
+
+/** How far back an open action item looks for the communication it stands for. */
+const WAITING_WINDOW_DAYS = 45;
 
 interface EmployeeModel {
   id: number;
@@ -118,6 +132,7 @@ export function* generate(opts: GenerateOptions): Generator<Batch> {
       employeeDraw: new Weighted([], []),
       recentContacts: [],
       recentProspects: [],
+      waiting: [],
     });
   }
   yield { table: 'sites', rows: siteRows };
@@ -323,6 +338,9 @@ export function* generate(opts: GenerateOptions): Generator<Batch> {
           }
         }
 
+        if (responseRequired && respondedAt === null && at >= end - WAITING_WINDOW_DAYS * DAY)
+          site.waiting.push({ id: commId, at, type, relationship, employeeId: employee.id });
+
         comms.push([
           commId,
           site.accountId,
@@ -381,26 +399,46 @@ export function* generate(opts: GenerateOptions): Generator<Batch> {
   for (const site of sites) {
     const open = rng.poisson(14 * site.size);
     const resolved = rng.poisson(20 * site.size);
+    const unused = [...site.waiting];
     for (let k = 0; k < open + resolved; k++) {
       const r = rng.next();
       const ageHours =
         r < 0.42 ? rng.next() * 24 : r < 0.66 ? 24 + rng.next() * 24 : 48 + rng.logNormal(40, 0.8);
-      const created = end - Math.round(ageHours * HOUR);
+      const drawn = {
+        created: end - Math.round(ageHours * HOUR),
+        employeeId: site.employeeDraw.draw(rng).id,
+        relationship: messageRel.draw(rng),
+        type: itemType.draw(rng),
+      };
       const isOpen = k < open;
+      // An open item stands for a communication still waiting for a reply (the one nearest its
+      // drawn age), so the communications log lists exactly the items Action Required counts; it
+      // takes that communication's time, type, relationship and employee. Draws stay as they were,
+      // so the resolved items and everything else seeded do not move.
+      const comm = isOpen ? takeNearest(unused, drawn.created) : undefined;
+      if (isOpen && !comm) continue;
       itemId++;
       items.push([
         itemId,
         site.accountId,
         site.id,
-        site.employeeDraw.draw(rng).id,
-        messageRel.draw(rng),
-        itemType.draw(rng),
-        null,
-        created,
-        isOpen ? null : Math.min(end, created + Math.round(rng.logNormal(3, 1) * HOUR)),
+        comm?.employeeId ?? drawn.employeeId,
+        comm?.relationship ?? drawn.relationship,
+        comm?.type ?? drawn.type,
+        comm?.id ?? null,
+        comm?.at ?? drawn.created,
+        isOpen ? null : Math.min(end, drawn.created + Math.round(rng.logNormal(3, 1) * HOUR)),
       ]);
     }
   }
   yield { table: 'action_items', rows: items };
   yield { table: 'data_status', rows: [[1, end]] };
+}
+
+/** Removes and returns the communication of the list whose time is nearest `at`, if any. */
+function takeNearest(list: WaitingCommunication[], at: number): WaitingCommunication | undefined {
+  let best = -1;
+  for (let i = 0; i < list.length; i++)
+    if (best < 0 || Math.abs(list[i].at - at) < Math.abs(list[best].at - at)) best = i;
+  return best < 0 ? undefined : list.splice(best, 1)[0];
 }

@@ -1822,6 +1822,12 @@ export interface CommunicationsLogRequest {
    */
   scored?: boolean | null;
   /**
+   * Only the communications behind open action items (the Action Required page's counts) of these ages before the last data update: new (under 24 hours), olderThan24Hours (24 to 48 hours), olderThan48Hours (48 hours or more). Action Required counts what waits as of the last update whatever the period, so with this filter the period (startDate, endDate) does not narrow the rows; empty or absent: no such filter.
+   *
+   * @maxItems 3
+   */
+  actionRequiredAges?: ('new' | 'olderThan24Hours' | 'olderThan48Hours')[];
+  /**
    * Sort order, first entry first. Columns: occurredAt, site, employee, commType, direction, relationship, callerType, callResult, isMissed, durationSeconds, adSource, responseSeconds; default occurredAt desc.
    *
    * @maxItems 3

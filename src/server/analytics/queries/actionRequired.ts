@@ -16,22 +16,70 @@ export async function lastDataUpdate(db: Queryable): Promise<string | null> {
 const HOUR_MS = 3_600_000;
 const sqlTs = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
 
+/** The age buckets of an open item, by its time before the last data update (SPEC.md section 3). */
+export const ACTION_AGES = ['new', 'olderThan24Hours', 'olderThan48Hours'] as const;
+export type ActionAge = (typeof ACTION_AGES)[number];
+
+/**
+ * The SQL condition of an age bucket over open items `ai`: < 24 h, 24 to 48 h, 48 h or more before
+ * the last update. Each threshold becomes a parameter when a condition first needs it, so a query
+ * binds only the parameters its text uses.
+ */
+function ageConditions(p: SqlParams, last: string | null): (age: ActionAge) => string {
+  const lastMs = last ? Date.parse(last) : 0;
+  const thresholds = new Map<number, string>();
+  const before = (hours: number) => {
+    let t = thresholds.get(hours);
+    if (!t) {
+      t = p.add(sqlTs(lastMs - hours * HOUR_MS), 'TIMESTAMP');
+      thresholds.set(hours, t);
+    }
+    return t;
+  };
+  return (age) =>
+    age === 'new'
+      ? `ai.created_at > ${before(24)}`
+      : age === 'olderThan24Hours'
+        ? `ai.created_at <= ${before(24)} AND ai.created_at > ${before(48)}`
+        : `ai.created_at <= ${before(48)}`;
+}
+
+/** Open action items `ai` of the scoped sites. */
+const openItems = (p: SqlParams, q: DataQuery) =>
+  `ai.resolved_at IS NULL AND ai.site_id IN ${p.ints(q.siteIds)}`;
+
 /**
  * Open action items of the scoped sites with the relationship and type filters, and their age
  * bucket counts: new (< 24 h before the last update), 24 to 48 h, 48 h or more.
  */
 function itemAgg(p: SqlParams, q: DataQuery, last: string | null, keys: string, extraWhere = ''): string {
-  const lastMs = last ? Date.parse(last) : 0;
-  const t24 = p.add(sqlTs(lastMs - 24 * HOUR_MS), 'TIMESTAMP');
-  const t48 = p.add(sqlTs(lastMs - 48 * HOUR_MS), 'TIMESTAMP');
-  let where = `ai.resolved_at IS NULL AND ai.site_id IN ${p.ints(q.siteIds)}${extraWhere}`;
+  const age = ageConditions(p, last);
+  let where = `${openItems(p, q)}${extraWhere}`;
   if (q.relationshipIds.length) where += ` AND ai.relationship_id IN ${p.ints(q.relationshipIds)}`;
   if (q.commTypes.length) where += ` AND ai.comm_type IN ${p.texts(q.commTypes)}`;
   return `SELECT ${keys}, count(*) AS total,
-      count(*) FILTER (WHERE ai.created_at > ${t24}) AS new_count,
-      count(*) FILTER (WHERE ai.created_at <= ${t24} AND ai.created_at > ${t48}) AS older24,
-      count(*) FILTER (WHERE ai.created_at <= ${t48}) AS older48
+      count(*) FILTER (WHERE ${age('new')}) AS new_count,
+      count(*) FILTER (WHERE ${age('olderThan24Hours')}) AS older24,
+      count(*) FILTER (WHERE ${age('olderThan48Hours')}) AS older48
     FROM action_items ai WHERE ${where} GROUP BY ${keys}`;
+}
+
+/**
+ * The communications behind the open action items of the scoped sites in the given age buckets
+ * (a subquery of communication ids): what Action Required counts, as of the last data update. The
+ * relationship, type, site and employee filters apply to the communications themselves, which
+ * carry the same values as their items.
+ */
+export function awaitingCommunicationIds(
+  p: SqlParams,
+  q: DataQuery,
+  last: string | null,
+  ages: readonly ActionAge[],
+): string {
+  const age = ageConditions(p, last);
+  return `SELECT ai.communication_id FROM action_items ai
+    WHERE ${openItems(p, q)} AND ai.communication_id IS NOT NULL
+      AND (${ages.map((a) => `(${age(a)})`).join(' OR ')})`;
 }
 
 const COUNT_SELECT = `COALESCE(a.total, 0) AS "totalCount", COALESCE(a.new_count, 0) AS "newCount",

@@ -2,6 +2,7 @@ import { RELATIONSHIPS } from '../../../shared/relationships';
 import type { Row } from '../../store';
 import { nn } from '../format';
 import type { DataQuery } from '../request';
+import { type ActionAge, type ActionQuery, awaitingCommunicationIds } from './actionRequired';
 import { inSpan, periodOf } from './filters';
 import { RESPONSE_BUCKETS, RESPONSE_REQUIRED } from './responseBuckets';
 import { EMPLOYEE_NAME } from './siteEmployeeRows';
@@ -21,6 +22,7 @@ export type LogFilters = {
   responseRequired?: boolean | null;
   responseBuckets?: string[];
   scored?: boolean | null;
+  actionRequiredAges?: ActionAge[];
 };
 
 /** The body fields of LogFilters, picked from a validated request body. */
@@ -37,6 +39,7 @@ export function readLogFilters(body: Readonly<Record<string, unknown>>): LogFilt
     'responseRequired',
     'responseBuckets',
     'scored',
+    'actionRequiredAges',
   ];
   const out: Record<string, unknown> = {};
   for (const k of keys) {
@@ -79,9 +82,16 @@ function logConditions(p: SqlParams, q: DataQuery, f: LogFilters): string {
 
 /**
  * The period condition: when the communication happened, or for scored calls when the call was
- * scored (the Call Performance tables count scores by their time, so a drill from them matches).
+ * scored (the Call Performance tables count scores by their time, so a drill from them matches);
+ * for the communications behind open action items, none.
  */
 function periodCondition(p: SqlParams, q: DataQuery, f: LogFilters): string {
+  // Action Required counts what waits as of the last data update, whatever the period: so does
+  // the log of its items, or a drilled total would differ from the number clicked.
+  if (f.actionRequiredAges?.length) {
+    const last = (q as ActionQuery).lastDataUpdate ?? null;
+    return `c.id IN (${awaitingCommunicationIds(p, q, last, f.actionRequiredAges)})`;
+  }
   if (f.scored) {
     return `c.id IN (SELECT cs.communication_id FROM call_scores cs
       WHERE cs.site_id IN ${p.ints(q.siteIds)} AND ${inSpan(p, 'cs.scored_at', periodOf(q))})`;

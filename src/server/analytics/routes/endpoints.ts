@@ -368,6 +368,8 @@ export const DATA_ENDPOINTS: readonly DataEndpoint[] = [
     response: 'response',
     table: communicationsLog,
     employee: true,
+    // The action-required filter ages items to the last data update.
+    action: true,
     filters: (body) => readLogFilters(body),
   }),
 ];

@@ -197,6 +197,34 @@ describe.each(DRIVERS)('communications log on the seeded small scale (%s)', (dri
     expect(waiting.totalRows + others.totalRows).toBe(await total({}));
   });
 
+  it('a deep page holds the rows an independent query puts there, sorted by a column of the communication or a joined one', async () => {
+    const ids = async (order: string) =>
+      (
+        await sql(
+          `SELECT c.id FROM communications c JOIN sites s ON s.id = c.site_id
+           WHERE c.occurred_at >= TIMESTAMP '2026-10-21 00:00:00' AND c.occurred_at < TIMESTAMP '2026-11-20 00:00:00'
+           ORDER BY ${order}, c.id`,
+        )
+      ).map((r) => Number(r.id));
+    const sorts = [
+      { sort: [], order: 'c.occurred_at DESC' },
+      {
+        sort: [{ column: 'durationSeconds', direction: 'asc' }],
+        order: 'c.duration_seconds ASC NULLS LAST, c.occurred_at DESC',
+      },
+      { sort: [{ column: 'site', direction: 'desc' }], order: 'lower(s.name) DESC, c.occurred_at DESC' },
+    ];
+    for (const { sort, order } of sorts) {
+      const all = await ids(order);
+      const page = await ok(LOG, { ...P, limit: 20, skip: 40, sort });
+      expect(page.totalRows, order).toBe(all.length);
+      expect(
+        page.values.map((r: Row) => r.id),
+        order,
+      ).toEqual(all.slice(40, 60));
+    }
+  });
+
   it("an Action Required count (a site's or an employee's bucket, a bar) numbers the log's communications", async () => {
     // Each count of the tables and what the log is asked for it, as the drills ask.
     const AGES = {

@@ -99,6 +99,12 @@ function periodCondition(p: SqlParams, q: DataQuery, f: LogFilters): string {
   return inSpan(p, 'c.occurred_at', periodOf(q));
 }
 
+/** The rows of the log: the sites in scope, the period (or what stands for it) and every filter. */
+function logWhere(p: SqlParams, q: DataQuery): string {
+  const f = (q.extra ?? {}) as LogFilters;
+  return `c.site_id IN ${p.ints(q.siteIds)} AND ${periodCondition(p, q, f)}${logConditions(p, q, f)}`;
+}
+
 /** An ISO timestamp as the log shows it: site-local clock fields, to the second. */
 const clock = (v: unknown): string | null => (v == null ? null : String(v).replace(' ', 'T').slice(0, 19));
 
@@ -131,9 +137,7 @@ export const communicationsLog: TableDef = {
     'responseBucket',
     'maxIndex',
   ],
-  base: (p, q) => {
-    const f = (q.extra ?? {}) as LogFilters;
-    return `
+  base: (p, q) => `
     SELECT c.id AS "id", c.occurred_at AS "occurredAt", s.id AS "siteId", s.name AS "site",
       s.is_active AS "siteIsActive", e.id AS "employeeId", ${EMPLOYEE_NAME} AS "employee",
       e.is_active AS "employeeIsActive", ${COMM_TYPE_LABEL} AS "commType", ${DIRECTION_LABEL} AS "direction",
@@ -146,7 +150,19 @@ export const communicationsLog: TableDef = {
     LEFT JOIN employees e ON e.id = c.employee_id
     LEFT JOIN ad_sources a ON a.id = c.ad_source_id
     LEFT JOIN relationships r ON r.id = c.relationship_id
-    WHERE c.site_id IN ${p.ints(q.siteIds)} AND ${periodCondition(p, q, f)}${logConditions(p, q, f)}`;
+    WHERE ${logWhere(p, q)}`,
+  // Sorted by a column of communications itself (the default, newest first), a page is picked
+  // without the joins, and only its rows are joined.
+  narrow: {
+    select: (p, q) => `SELECT c.id AS "id", c.occurred_at AS "occurredAt", c.is_missed AS "isMissed",
+      c.duration_seconds AS "durationSeconds", c.response_seconds AS "responseSeconds"
+      FROM communications c WHERE ${logWhere(p, q)}`,
+    columns: {
+      occurredAt: 'k."occurredAt"',
+      isMissed: 'k."isMissed"',
+      durationSeconds: 'k."durationSeconds"',
+      responseSeconds: 'k."responseSeconds"',
+    },
   },
   columns: {
     occurredAt: 't."occurredAt"',

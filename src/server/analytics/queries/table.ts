@@ -25,6 +25,17 @@ export interface TableDef {
   pageBy?: string;
   /** Totals: SELECT list over `t` (sums), and how the summed row is shown. */
   totals?: { select: string; present(row: Row): Row };
+  /**
+   * Rows built late: a narrow SELECT (no joins) of the same rows, with their key as "id" and the
+   * columns it can sort by. When every sort column is among them, the page's keys and the count
+   * come from it, and only the page's rows are built with `base` (a page of 50 among millions
+   * joins 50 rows, not millions). `base` must give the key as "id" too.
+   */
+  narrow?: {
+    select(p: SqlParams, q: DataQuery): string;
+    /** Sortable field -> SQL expression over the narrow row `k`. */
+    columns: Readonly<Record<string, string>>;
+  };
 }
 
 /** A page of a table: field names, rows (each with maxIndex), and the row count over all pages. */
@@ -34,19 +45,33 @@ export interface TablePage {
   totalRows: number;
 }
 
-/** ORDER BY text from the allow-list only; an unknown column is refused (400), never interpolated. */
-export function orderBy(def: TableDef, sort: readonly SortEntry[]): string {
+/**
+ * ORDER BY text from the allow-list only; an unknown column is refused (400), never interpolated.
+ * `columns` and `tieBreak` default to the table's own (over `t`).
+ */
+export function orderBy(
+  def: TableDef,
+  sort: readonly SortEntry[],
+  columns: Readonly<Record<string, string>> = def.columns,
+  tieBreak = def.tieBreak,
+): string {
   const parts: string[] = [];
   sort.forEach((s, i) => {
-    const expr = Object.hasOwn(def.columns, s.column) ? def.columns[s.column] : undefined;
+    const expr = Object.hasOwn(columns, s.column) ? columns[s.column] : undefined;
     if (!expr) throw new BadRequestError(`/sort/${i}/column`, 'is not a sortable column');
     parts.push(`${expr} ${s.direction === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`);
   });
   for (const s of def.defaultSort) {
-    parts.push(`${def.columns[s.column]} ${s.direction === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`);
+    parts.push(`${columns[s.column]} ${s.direction === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`);
   }
-  parts.push(`${def.tieBreak} ASC`);
+  parts.push(`${tieBreak} ASC`);
   return parts.join(', ');
+}
+
+/** Whether a table's narrow SELECT can sort as asked (then the page's rows are built late). */
+function sortsNarrow(def: TableDef, sort: readonly SortEntry[]): boolean {
+  const narrow = def.narrow?.columns;
+  return !!narrow && [...sort, ...def.defaultSort].every((s) => Object.hasOwn(narrow, s.column));
 }
 
 /** Runs one page: the requested sort, then LIMIT/OFFSET, counting all rows in the same statement. */
@@ -54,14 +79,21 @@ export async function runTable(db: Queryable, def: TableDef, q: DataQuery): Prom
   const p = new SqlParams();
   const base = def.base(p, q);
   const order = orderBy(def, q.sort);
-  const sql = def.pageBy
-    ? `WITH r AS (SELECT t.*, ${def.pageBy} AS "__group", row_number() OVER (ORDER BY ${order}) AS "__pos" FROM (${base}) t),
+  const late = !def.pageBy && def.narrow && sortsNarrow(def, q.sort);
+  const sql = late
+    ? `WITH k AS (${def.narrow!.select(p, q)}),
+      page AS (SELECT k."id" FROM k ORDER BY ${orderBy(def, q.sort, def.narrow!.columns, 'k."id"')}
+               LIMIT ${p.add(q.limit, 'INTEGER')} OFFSET ${p.add(q.skip, 'INTEGER')})
+      SELECT t.*, (SELECT count(*) FROM k) AS "__totalRows" FROM (${base}) t
+      WHERE t."id" IN (SELECT "id" FROM page) ORDER BY ${order}`
+    : def.pageBy
+      ? `WITH r AS (SELECT t.*, ${def.pageBy} AS "__group", row_number() OVER (ORDER BY ${order}) AS "__pos" FROM (${base}) t),
       g AS (SELECT "__group", row_number() OVER (ORDER BY min("__pos")) - 1 AS "__rank", count(*) OVER () AS "__groups"
             FROM r GROUP BY "__group")
       SELECT r.*, g."__groups" AS "__totalRows" FROM r JOIN g ON g."__group" = r."__group"
       WHERE g."__rank" >= ${p.add(q.skip, 'INTEGER')} AND g."__rank" < ${p.add(q.skip + q.limit, 'INTEGER')}
       ORDER BY r."__pos"`
-    : `SELECT t.*, count(*) OVER () AS "__totalRows" FROM (${base}) t ORDER BY ${order} LIMIT ${p.add(q.limit, 'INTEGER')} OFFSET ${p.add(q.skip, 'INTEGER')}`;
+      : `SELECT t.*, count(*) OVER () AS "__totalRows" FROM (${base}) t ORDER BY ${order} LIMIT ${p.add(q.limit, 'INTEGER')} OFFSET ${p.add(q.skip, 'INTEGER')}`;
   const rows = await db.query(sql, p.values);
   let total = rows.length ? Number(rows[0].__totalRows) : 0;
   if (!rows.length && q.skip > 0) {

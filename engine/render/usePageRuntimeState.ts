@@ -149,9 +149,6 @@ export function usePageRuntimeState(definition: NormalizedPage, host: HostServic
     const wantedKey = sharedQueryKey(shared, wanted);
     if (wantedKey === sharedQueryKey(shared, host.urlQuery ?? NO_QUERY)) return;
     host.setUrlQuery(wanted, how);
-    // Our own write counts as seen at once: a Back that comes before the host shows it (a quick
-    // user, a busy machine) then still reads as a move away from it, and sets the params.
-    setSeenUrl(wantedKey);
   }, [params, host, shared, definition]);
 
   // Told once per drop (not again when the host's services change).

@@ -140,6 +140,10 @@ test("Caller Behavior: a site's missed calls open the log of that site's missed 
   await page.getByRole('button', { name: `Remove Site: ${site}` }).click();
   expect(requestBody(await widened).siteId).toBeUndefined();
   await expect.poll(() => new URL(page.url()).searchParams.get('site')).toBeNull();
+  // The widened log is drawn (its count is no longer the site's) before the user goes Back.
+  const log = page.getByTestId('dashboard-communications-log');
+  await widgetsReady(log);
+  await expect(log.getByText(new RegExp(`^Show \\d+ of ${count} Entries$`))).toHaveCount(0);
   // Back: the site again; Back once more: the page drilled from.
   await page.goBack();
   await expect(page.getByText(`Site: ${site}`, { exact: true })).toBeVisible();

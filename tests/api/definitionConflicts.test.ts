@@ -21,6 +21,8 @@ describe('a copy that claims a served page route (DuckDB)', () => {
     writeFileSync(join(dir, 'caller-behavior.json'), original);
     // The library the pages reference, as beside them in dashboards/.
     copyFileSync('dashboards/_shared.json', join(dir, '_shared.json'));
+    // And the page its counts drill to.
+    copyFileSync('dashboards/communications-log.json', join(dir, 'communications-log.json'));
     // The copy's name sorts first, and it is the newer file.
     writeFileSync(
       join(dir, 'a-copy.json'),

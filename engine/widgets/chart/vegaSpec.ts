@@ -192,10 +192,12 @@ export function useVegaSpec(
   // A spec the compiler rejects is thrown here, to the panel's error boundary.
   if (compiled?.key === key && compiled.error !== undefined) throw compiled.error;
   const hit = compiled?.key === key ? compiled.spec : cached(key);
-  // While a changed spec compiles (a resize, a new param), the chart keeps its last one.
-  const last = useRef<Spec | undefined>(undefined);
-  if (hit) last.current = hit;
-  const shown = hit ?? last.current;
+  // While a changed spec compiles (a resize, a new param, rows that change a scale's domain), the
+  // chart keeps its last spec with the rows it was drawn with: new rows under an old spec would
+  // meet a colour scale that does not know their labels, and two slices could share a colour.
+  const last = useRef<{ spec: Spec; rows: readonly Record<string, unknown>[] } | undefined>(undefined);
+  if (hit) last.current = { spec: hit, rows };
+  const shown = last.current;
   useEffect(() => {
     // Nothing to draw yet: the compiler waits for rows (and the chart's final size).
     if (hit || !rows.length) return;
@@ -212,5 +214,10 @@ export function useVegaSpec(
       live = false;
     };
   }, [hit, key, spec, rows.length]);
-  return useMemo(() => (shown ? withData(shown, dataset, rows) : undefined), [shown, dataset, rows]);
+  const shownSpec = shown?.spec;
+  const shownRows = shown?.rows;
+  return useMemo(
+    () => (shownSpec && shownRows ? withData(shownSpec, dataset, shownRows) : undefined),
+    [shownSpec, dataset, shownRows],
+  );
 }

@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import type { Spec } from 'vega';
+import { describe, expect, it } from 'vitest';
+import { mountPointPerTest } from '../../../tests/support/mountPoint';
+import { useVegaSpec } from '../chart/vegaSpec';
+import { type PieSlice, pieColoursFor } from '../pie/pieSlices';
+import { PIE_DATASET, pieRows, pieSpec } from '../pie/pieSpec';
+
+const mount = mountPointPerTest();
+
+/** What the hook gave on the last render: the rows of the pie's dataset and its colour scale. */
+let drawn: { labels: string[]; domain: unknown; range: unknown } | undefined;
+/** Read through a call: TypeScript would narrow the variable after `drawn = undefined`. */
+const lastDrawn = () => drawn;
+
+function Probe({ slices }: { slices: PieSlice[] }) {
+  const spec = useVegaSpec(
+    pieSpec(
+      slices,
+      300,
+      null,
+      600,
+      pieColoursFor(
+        'probe',
+        slices.map((s) => s.label),
+      ),
+    ),
+    PIE_DATASET,
+    pieRows(slices, 300),
+  );
+  drawn = spec ? shownOf(spec) : undefined;
+  return null;
+}
+
+function shownOf(spec: Spec) {
+  const rows = (spec.data ?? []).find((d) => d.name === PIE_DATASET) as { values?: { label: string }[] };
+  const scale = (spec.scales ?? []).find((s) => s.name === 'color') as { domain?: unknown; range?: unknown };
+  return { labels: (rows.values ?? []).map((r) => r.label), domain: scale.domain, range: scale.range };
+}
+
+const slices = (...labels: string[]): PieSlice[] =>
+  labels.map((label) => ({ label, value: 10, percent: 100 / labels.length }));
+
+async function settled(): Promise<void> {
+  for (let i = 0; i < 50 && lastDrawn() === undefined; i++) await act(() => new Promise((r) => setTimeout(r, 20)));
+}
+
+describe('useVegaSpec', () => {
+  it('keeps the rows drawn with the last spec while a spec for new rows compiles, so no label meets a colour scale without it', async () => {
+    drawn = undefined;
+    mount.render(<Probe slices={slices('A', 'B', 'C')} />);
+    await settled();
+    expect(lastDrawn()?.labels).toEqual(['A', 'B', 'C']);
+
+    // New labels change the colour scale's domain: a spec to compile.
+    mount.render(<Probe slices={slices('A', 'D', 'E', 'F')} />);
+    // Every label shown is in the scale's domain on every render, before and after the compile.
+    const seen: string[][] = [];
+    for (let i = 0; i < 50; i++) {
+      const now = lastDrawn();
+      expect(now).toBeDefined();
+      const domain = JSON.stringify(now?.domain);
+      for (const l of now?.labels ?? []) expect(domain, l).toContain(JSON.stringify(l));
+      seen.push(now?.labels ?? []);
+      if (now?.labels.length === 4) break;
+      await act(() => new Promise((r) => setTimeout(r, 20)));
+    }
+    expect(seen[0]).toEqual(['A', 'B', 'C']);
+    expect(seen.at(-1)).toEqual(['A', 'D', 'E', 'F']);
+  });
+});

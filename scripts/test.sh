@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `npm test`: everything, in order — system packages, typecheck, lint, generated types, dashboard
 # definitions, unit tests, store tests (DuckDB and a throwaway PostgreSQL), API tests over HTTP on both
-# drivers, and Playwright end-to-end tests in Debian's Chromium. Every step runs; the exit status is
-# non-zero when any failed, and the last line counts the tests.
+# drivers, the deployment test (replicated PostgreSQL, two API instances, HAProxy), and Playwright
+# end-to-end tests in Debian's Chromium. Every step runs; the exit status is non-zero when any
+# failed, and the last line counts the tests.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,6 +11,7 @@ cd "$(dirname "$0")/.."
 missing=()
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 [ -x /usr/bin/chromium ] || missing+=(chromium fonts-liberation)
+command -v haproxy >/dev/null || [ -x /usr/sbin/haproxy ] || missing+=(haproxy)
 if ((${#missing[@]})); then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "== installing ${missing[*]} with apt-get"
@@ -46,6 +48,8 @@ run_vitest_steps() {
   step "unit tests" vitest_project unit
   step "store tests (DuckDB, PostgreSQL)" vitest_project store
   if ls tests/api/*.test.ts >/dev/null 2>&1; then step "API tests (DuckDB, PostgreSQL)" vitest_project api; fi
+  # Two API instances on replicated PostgreSQL behind HAProxy, under load (docs/operations.md).
+  if ls tests/ha/*.test.ts >/dev/null 2>&1; then step "deployment test (replica, two instances, HAProxy)" vitest_project ha; fi
 }
 if [ -f playwright.config.ts ] && ls tests/e2e/*.spec.ts >/dev/null 2>&1; then
   # The vitest projects wait on databases and the browser tests on a browser, so they run side by

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, expect, type Locator, type Page, type Request } from '@playwright/test';
+import { STORAGE_KEYS } from '../../src/client/session/storageKeys';
 import { E2E_AS_OF, E2E_DATA_DIR, E2E_HELPER_PORT } from './e2eEnv';
 import { pinClock } from './test';
 
@@ -20,6 +21,38 @@ export async function signIn(
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard(\?.*)?$/);
   await expect(page.getByTestId('dashboard-content')).toHaveAttribute('data-applied-count', /[1-9]/);
+}
+
+/**
+ * Signs in without the login page, as a signed-in user who opens a link: the tokens and claims are
+ * asked of the API (POST /token, POST /claims) and stored in the tab's session the way the login
+ * page stores them, on the app's own origin (its favicon, so no page of the app runs meanwhile).
+ * The next `page.goto` opens the app signed in. For tests whose subject is not signing in.
+ */
+export async function signInQuickly(page: Page, username = 'admin', password = DEMO_PASSWORD): Promise<void> {
+  const token = await page.request.post('/token', {
+    data: { grantType: 'password', clientId: 'HawkEye', username, password },
+  });
+  expect(token.status(), await token.text()).toBe(200);
+  const tokens = await token.json();
+  const claims = await page.request.post('/claims', {
+    data: {},
+    headers: { authorization: `Bearer ${tokens.accessToken}` },
+  });
+  expect(claims.status(), await claims.text()).toBe(200);
+  const user = await claims.json();
+  await page.goto('/favicon.svg');
+  await page.evaluate(
+    ({ keys, tokens, user }) => {
+      sessionStorage.setItem(keys.jwt, JSON.stringify(tokens));
+      sessionStorage.setItem(keys.claims, JSON.stringify(user));
+      sessionStorage.setItem(
+        keys.impersonation,
+        JSON.stringify({ isImpersonating: false, impersonator: null }),
+      );
+    },
+    { keys: STORAGE_KEYS, tokens, user },
+  );
 }
 
 /** The applied filter the shell published (read from the dashboard mount point). */
@@ -315,7 +348,7 @@ export async function openDashboard(
   id: string,
   username = 'admin',
 ): Promise<Request[]> {
-  await signIn(page, username);
+  await signInQuickly(page, username);
   const requests = dataRequests(page);
   await page.goto(route);
   const dashboard = page.getByTestId(`dashboard-${id}`);
@@ -345,11 +378,33 @@ export async function totalsCells(table: Locator): Promise<string[]> {
   return (await table.getByTestId('totals-row').locator('td').allTextContents()).map((t) => t.trim());
 }
 
-/** Saves a full-page screenshot at `width` px wide into /tmp/shots/e2e-<name>-<width>.png. */
+/**
+ * Saves a full-page screenshot at `width` px wide into /tmp/shots/e2e-<name>-<width>.png. After a
+ * change of width the charts re-measure their boxes and redraw: the shot waits until the page's
+ * height and every chart's size stay the same over ten animation frames.
+ */
 export async function fullPageShot(page: Page, name: string, width: number): Promise<void> {
-  await page.setViewportSize({ width, height: 900 });
-  // Let the charts re-measure their container.
-  await page.waitForTimeout(800);
+  if (page.viewportSize()?.width !== width) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(async () => {
+      const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+      const layout = () =>
+        JSON.stringify([
+          document.documentElement.scrollHeight,
+          ...[...document.querySelectorAll('svg, canvas')].map((e) => {
+            const r = e.getBoundingClientRect();
+            return [Math.round(r.width), Math.round(r.height)];
+          }),
+        ]);
+      let last = '';
+      for (let same = 0; same < 10; ) {
+        await frame();
+        const now = layout();
+        same = now === last ? same + 1 : 0;
+        last = now;
+      }
+    });
+  }
   mkdirSync('/tmp/shots', { recursive: true });
   await page.screenshot({ path: `/tmp/shots/e2e-${name}-${width}.png`, fullPage: true });
 }

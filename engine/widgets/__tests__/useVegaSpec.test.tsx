@@ -43,7 +43,8 @@ const slices = (...labels: string[]): PieSlice[] =>
   labels.map((label) => ({ label, value: 10, percent: 100 / labels.length }));
 
 async function settled(): Promise<void> {
-  for (let i = 0; i < 50 && lastDrawn() === undefined; i++) await act(() => new Promise((r) => setTimeout(r, 20)));
+  for (let i = 0; i < 50 && lastDrawn() === undefined; i++)
+    await act(() => new Promise((r) => setTimeout(r, 20)));
 }
 
 describe('useVegaSpec', () => {

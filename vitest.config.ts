@@ -34,6 +34,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          // The small demo scale seeded once per driver; seeded test servers start on copies.
+          globalSetup: ['tests/api/seedTemplates.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -1,14 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { startTempPostgres, type TempPostgres } from '../../scripts/lib/tempPostgres';
 import type { AppContext } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { startServer } from '../../src/server/main';
 import { DEMO_PASSWORD } from '../../src/server/seed/demoUsers';
 import { seedDatabase } from '../../src/server/seed/seed';
+import { duckdbPath } from '../../src/server/store';
+import type { SeedTemplates } from './seedTemplates';
 
 /** The drivers every API test runs on. */
 export const DRIVERS = ['duckdb', 'postgres'] as const;
@@ -16,6 +19,9 @@ export type Driver = (typeof DRIVERS)[number];
 
 /** A fixed last-update time so seeded figures do not move with the clock. */
 export const TEST_AS_OF = new Date('2026-11-20T19:00:00Z');
+
+/** The data every seeded test server holds: the small demo scale, seed 7, last updated at TEST_AS_OF. */
+export const TEST_SEED = { scale: 'small', seed: 7, asOf: TEST_AS_OF } as const;
 
 export interface TestServer {
   /** Base URL, e.g. http://127.0.0.1:41234 */
@@ -46,10 +52,22 @@ export interface TestServerOptions {
  * Starts the real server over real HTTP on a free port, with a throwaway DuckDB file or a throwaway
  * PostgreSQL cluster, migrated and seeded with the small scale and the demo users.
  */
+/** The seeded templates of this run, when the API project's global setup made them. */
+function seedTemplates(): SeedTemplates | undefined {
+  try {
+    return inject('seedTemplates');
+  } catch {
+    return undefined;
+  }
+}
+
 export async function startTestServer(opts: TestServerOptions): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hawkeye-test-'));
+  // Seeded data starts as a copy of the run's templates (seedTemplates.ts) when there are some.
+  const templates = opts.seed !== false ? seedTemplates() : undefined;
   let pg: TempPostgres | undefined;
-  if (opts.driver === 'postgres') pg = await startTempPostgres();
+  if (opts.driver === 'postgres') pg = await startTempPostgres({ copyOf: templates?.postgresDataDir });
+  else if (templates) copyFileSync(templates.duckdbFile, duckdbPath(dataDir));
   const config = loadConfig({
     ...process.env,
     DATA_DIR: dataDir,
@@ -65,7 +83,7 @@ export async function startTestServer(opts: TestServerOptions): Promise<TestServ
     logger: opts.log ? { level: 'info', stream: { write: opts.log } } : false,
     clientDir: opts.clientDir,
   });
-  if (opts.seed !== false) await seedDatabase(ctx.store, { scale: 'small', seed: 7, asOf: TEST_AS_OF });
+  if (opts.seed !== false && !templates) await seedDatabase(ctx.store, TEST_SEED);
   const port = (app.server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}`,

@@ -1,43 +1,12 @@
-import { fullPageShot, openDashboard, requestBody, requestTo, widgetsReady } from './helpers';
-import { expect, type Locator, type Page, test } from './test';
+import { fullPageShot, openDashboard, widgetsReady } from './helpers';
+import { drillTo, firstNonZero } from './logDrill';
+import { expect, type Page, test } from './test';
 
 // Action Required drills to the communications log (issue 17): a count of a site or an employee,
 // or a bar of the chart, opens the log of the communications behind it, as many as the number
 // clicked; the log shows them whatever the period, since Action Required counts as of the last update.
 
-const LOG = '/api/data/communications/log';
 const ALL_AGES = ['new', 'olderThan24Hours', 'olderThan48Hours'];
-
-/** The number a count cell shows: '1,234'. */
-const countIn = (text: string) => Number(text.trim().replace(/,/g, ''));
-
-/** The link of a body cell (row `row`, column `col`, counting the # column). */
-const cellLink = (table: Locator, row: number, col: number) =>
-  table.locator('tbody tr').nth(row).locator('td').nth(col).getByRole('button');
-
-/** The first row's cell in column `col` whose count is not zero, and that count. */
-async function firstNonZero(table: Locator, col: number): Promise<{ link: Locator; count: number }> {
-  const rows = await table.locator('tbody tr').count();
-  for (let i = 0; i < rows; i++) {
-    const link = cellLink(table, i, col);
-    const count = countIn(await link.innerText());
-    if (count > 0) return { link, count };
-  }
-  throw new Error('every cell is zero');
-}
-
-/** Clicks a drill link and checks the log it opens: its total is `count`; returns the log's request body. */
-async function drillTo(page: Page, link: Locator, count: number): Promise<Record<string, unknown>> {
-  const request = page.waitForRequest(requestTo(LOG));
-  await link.click();
-  // The drilled view is a link: the log's address carries the filter and the drilled params.
-  await expect(page).toHaveURL(/\/dashboard\/communications-log\?period=[^&]+&.*action-required=/);
-  const body = requestBody(await request);
-  const dashboard = page.getByTestId('dashboard-communications-log');
-  await widgetsReady(dashboard);
-  await expect(dashboard.getByText(new RegExp(`^Show \\d+ of ${count} Entries$`))).toBeVisible();
-  return body;
-}
 
 const panelOf = (page: Page) => page.getByTestId('panel-actionRequired');
 
@@ -53,7 +22,7 @@ test('Action Required: each count of a site opens the log of the communications 
     [5, ['olderThan48Hours'], 'Older Than 48hrs'],
   ] as const) {
     const { link, count } = await firstNonZero(table, col);
-    const body = await drillTo(page, link, count);
+    const body = await drillTo(page, link, count, /action-required=/);
     expect(body).toMatchObject({ actionRequiredAges: ages, relationshipIds: [1, 2, 3, 4, 5, 6] });
     expect(typeof body.siteId).toBe('number');
     await expect(
@@ -74,7 +43,7 @@ test("Action Required: an employee's count opens the log of that employee's wait
   await expect(table.locator('thead th').nth(1)).toHaveText(/Employee/);
   await widgetsReady(panel);
   const { link, count } = await firstNonZero(table, 3);
-  const body = await drillTo(page, link, count);
+  const body = await drillTo(page, link, count, /action-required=/);
   expect(body).toMatchObject({ actionRequiredAges: ALL_AGES });
   expect(typeof body.employeeId).toBe('number');
   // Every row waits for a reply: inbound, no first reply.
@@ -103,7 +72,7 @@ test('Action Required: a bar of the chart opens the log of that relationship and
   const [{ label, count }] = counted;
   expect(count).toBeGreaterThan(0);
   const bar = page.getByTestId('chart-action-required').locator(`path[aria-label="${label}"]`);
-  const body = await drillTo(page, bar, count);
+  const body = await drillTo(page, bar, count, /action-required=/);
   expect(body.actionRequiredAges).toEqual(['olderThan48Hours']);
   expect((body.relationshipIds as number[]).length).toBe(1);
 });

@@ -9,59 +9,15 @@ import {
   tableHeaders,
   widgetsReady,
 } from './helpers';
-import { expect, type Locator, type Page, test } from './test';
+import { countIn, drillTo, firstNonZero, LOG } from './logDrill';
+import { expect, test } from './test';
 
 // The communications log page and the drills that open it (issue 17): each wired drill opens the
 // log filtered to what was clicked, and the log's total equals the number clicked.
 
-const LOG = '/api/data/communications/log';
-
 interface LogPage {
   values: Record<string, unknown>[];
   totalRows: number;
-}
-
-/** The number a cell shows: '1,234', '12.5% (1,234)' or '1,234 (60.0%)'. */
-function countIn(text: string): number {
-  const inParens = /\(([\d,]+)\)/.exec(text);
-  const first = inParens ?? /^([\d,]+)/.exec(text.trim());
-  if (!first) throw new Error(`no count in '${text}'`);
-  return Number(first[1].replace(/,/g, ''));
-}
-
-/** The link of a body cell (row `row`, column `col`, counting the # column). */
-const cellLink = (table: Locator, row: number, col: number) =>
-  table.locator('tbody tr').nth(row).locator('td').nth(col).getByRole('button');
-
-/** The first row's cell in column `col` whose count is not zero, that count and the row. */
-async function firstNonZero(
-  table: Locator,
-  col: number,
-): Promise<{ link: Locator; count: number; row: Locator }> {
-  const rows = await table.locator('tbody tr').count();
-  for (let i = 0; i < rows; i++) {
-    const link = cellLink(table, i, col);
-    const count = countIn(await link.innerText());
-    if (count > 0) return { link, count, row: table.locator('tbody tr').nth(i) };
-  }
-  throw new Error('every cell is zero');
-}
-
-/** Clicks a drill link and checks the log it opens: its total is `count`; returns the log's request body. */
-async function drillTo(
-  page: Page,
-  link: Locator | (() => Promise<void>),
-  count: number,
-): Promise<Record<string, unknown>> {
-  const request = page.waitForRequest(requestTo(LOG));
-  await (typeof link === 'function' ? link() : link.click());
-  // The drilled view is a link: the log's address carries the filter and the drilled params.
-  await expect(page).toHaveURL(/\/dashboard\/communications-log\?period=[^&]+&.+/);
-  const body = requestBody(await request);
-  const dashboard = page.getByTestId('dashboard-communications-log');
-  await widgetsReady(dashboard);
-  await expect(dashboard.getByText(new RegExp(`^Show \\d+ of ${count} Entries$`))).toBeVisible();
-  return body;
 }
 
 test("the log lists communications newest first with the filter bar, and its total is the API's", async ({

@@ -275,27 +275,34 @@ async function slicePoint(pie: Locator, label: string): Promise<{ x: number; y: 
     .locator('path[role="graphics-symbol"][aria-roledescription="arc mark"]')
     .and(pie.locator(`path[aria-label*=${JSON.stringify(`label: ${label};`)}]`));
   await expect(arc).toHaveCount(1);
-  const point = await arc.evaluate((el) => {
-    const path = el as SVGPathElement;
-    const box = path.getBBox();
-    const ctm = path.getScreenCTM();
-    if (!ctm) return null;
-    // Scan the bounding box from the middle outwards for a point in the fill that is on top.
-    const steps = 24;
-    const candidates: [number, number][] = [];
-    for (let i = 1; i < steps; i++)
-      for (let j = 1; j < steps; j++)
-        candidates.push([box.x + (box.width * i) / steps, box.y + (box.height * j) / steps]);
-    const cx = box.x + box.width / 2;
-    const cy = box.y + box.height / 2;
-    candidates.sort((a, b) => Math.hypot(a[0] - cx, a[1] - cy) - Math.hypot(b[0] - cx, b[1] - cy));
-    for (const [x, y] of candidates) {
-      if (!path.isPointInFill(new DOMPoint(x, y))) continue;
-      const screen = new DOMPoint(x, y).matrixTransform(ctm);
-      if (document.elementFromPoint(screen.x, screen.y) === path) return { x: screen.x, y: screen.y };
-    }
-    return null;
-  });
+  let point = null as { x: number; y: number } | null;
+  // A pie drawn again meanwhile (its box measured, a spec compiled) replaces its paths: look again.
+  await expect(async () => {
+    // Only a point inside the window can be found on top (and clicked): bring the slice into view.
+    await arc.scrollIntoViewIfNeeded();
+    point = await arc.evaluate((el) => {
+      const path = el as SVGPathElement;
+      const box = path.getBBox();
+      const ctm = path.getScreenCTM();
+      if (!ctm) return null;
+      // Scan the bounding box from the middle outwards for a point in the fill that is on top.
+      const steps = 24;
+      const candidates: [number, number][] = [];
+      for (let i = 1; i < steps; i++)
+        for (let j = 1; j < steps; j++)
+          candidates.push([box.x + (box.width * i) / steps, box.y + (box.height * j) / steps]);
+      const cx = box.x + box.width / 2;
+      const cy = box.y + box.height / 2;
+      candidates.sort((a, b) => Math.hypot(a[0] - cx, a[1] - cy) - Math.hypot(b[0] - cx, b[1] - cy));
+      for (const [x, y] of candidates) {
+        if (!path.isPointInFill(new DOMPoint(x, y))) continue;
+        const screen = new DOMPoint(x, y).matrixTransform(ctm);
+        if (document.elementFromPoint(screen.x, screen.y) === path) return { x: screen.x, y: screen.y };
+      }
+      return null;
+    });
+    expect(point, `a clickable point inside the slice ${label}`).not.toBeNull();
+  }).toPass();
   if (!point) throw new Error(`no clickable point inside the slice ${label}`);
   return point;
 }

@@ -81,7 +81,9 @@ export async function runTable(db: Queryable, def: TableDef, q: DataQuery): Prom
   const order = orderBy(def, q.sort);
   const late = !def.pageBy && def.narrow && sortsNarrow(def, q.sort);
   const sql = late
-    ? `WITH k AS (${def.narrow!.select(p, q)}),
+    ? // Not materialized: read twice (the page and the count), the narrow rows would otherwise be
+      // built in full first, where each use alone is answered from the table (a top-N, a count).
+      `WITH k AS NOT MATERIALIZED (${def.narrow!.select(p, q)}),
       page AS (SELECT k."id" FROM k ORDER BY ${orderBy(def, q.sort, def.narrow!.columns, 'k."id"')}
                LIMIT ${p.add(q.limit, 'INTEGER')} OFFSET ${p.add(q.skip, 'INTEGER')})
       SELECT t.*, (SELECT count(*) FROM k) AS "__totalRows" FROM (${base}) t

@@ -52,6 +52,22 @@ export interface TestServerOptions {
  * Starts the real server over real HTTP on a free port, with a throwaway DuckDB file or a throwaway
  * PostgreSQL cluster, migrated and seeded with the small scale and the demo users.
  */
+/**
+ * A test server's configuration: its data folder, DuckDB there or `pg`'s database, a free port on
+ * 127.0.0.1, no logging, then `env`.
+ */
+export function testConfig(dataDir: string, pg?: TempPostgres, env: Record<string, string> = {}) {
+  return loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: pg?.url ?? '',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+}
+
 /** The seeded templates of this run, when the API project's global setup made them. */
 function seedTemplates(): SeedTemplates | undefined {
   try {
@@ -68,15 +84,7 @@ export async function startTestServer(opts: TestServerOptions): Promise<TestServ
   let pg: TempPostgres | undefined;
   if (opts.driver === 'postgres') pg = await startTempPostgres({ copyOf: templates?.postgresDataDir });
   else if (templates) copyFileSync(templates.duckdbFile, duckdbPath(dataDir));
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATABASE_URL: pg?.url ?? '',
-    LOG_LEVEL: opts.log ? 'info' : 'silent',
-    ...opts.env,
-  });
+  const config = testConfig(dataDir, pg, { LOG_LEVEL: opts.log ? 'info' : 'silent', ...opts.env });
   const { app, ctx } = await startServer({
     config: opts.now ? { ...config, now: opts.now } : config,
     seedWhenEmpty: false,

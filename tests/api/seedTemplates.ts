@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startTempPostgres, type TempPostgres } from '../../scripts/lib/tempPostgres';
-import { loadConfig } from '../../src/server/config';
 import { startServer } from '../../src/server/main';
 import { seedDatabase } from '../../src/server/seed/seed';
 import { duckdbPath } from '../../src/server/store';
-import { TEST_SEED } from './harness';
+import { TEST_SEED, testConfig } from './harness';
 
 /** Where the seeded templates are, for `startTestServer` (given to the test files by `inject`). */
 export interface SeedTemplates {
@@ -25,15 +24,11 @@ declare module 'vitest' {
 
 /** Starts a server on a fresh database (DuckDB in `dataDir`, or `pg`), seeds it, and closes it cleanly. */
 async function seedOnce(dataDir: string, pg?: TempPostgres): Promise<void> {
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATABASE_URL: pg?.url ?? '',
-    LOG_LEVEL: 'silent',
+  const { app, ctx } = await startServer({
+    config: testConfig(dataDir, pg),
+    seedWhenEmpty: false,
+    logger: false,
   });
-  const { app, ctx } = await startServer({ config, seedWhenEmpty: false, logger: false });
   await seedDatabase(ctx.store, TEST_SEED);
   await app.close();
 }

@@ -339,10 +339,13 @@ export const requestTo =
   (r: Request): boolean =>
     new URL(r.url()).pathname === path;
 
-/** Waits until every data-bound widget inside `scope` has its rows (none idle or loading). */
+/** Waits until every data-bound widget inside `scope` has its rows (none idle or loading) and is drawn. */
 export async function widgetsReady(scope: Locator): Promise<void> {
   await expect(scope.locator('[data-widget-bound="true"]').first()).toBeAttached();
   await expect(scope.locator('[data-widget-bound="true"]:not([data-widget-state="ready"])')).toHaveCount(0);
+  // Charts are drawn after their rows arrive (aria-busy until then), and the panels below them
+  // may move until they are: a click aimed at those panels waits for the drawing.
+  await expect(scope.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
 /**

@@ -15,7 +15,7 @@ let drawn: { labels: string[]; domain: unknown; range: unknown } | undefined;
 const lastDrawn = () => drawn;
 
 function Probe({ slices }: { slices: PieSlice[] }) {
-  const spec = useVegaSpec(
+  const { spec } = useVegaSpec(
     pieSpec(
       slices,
       300,

@@ -11,7 +11,7 @@ import { usePanelTitle } from '../download/usePanelTitle';
 import type { WidgetProps } from '../widgetProps';
 import { chartSpec, labelsCrowded } from './chartSpec';
 import { LazyVegaEmbed, VEGA_OPTIONS } from './LazyVegaEmbed';
-import { chartCacheGeneration, rememberedLayout, rememberLayout, useVegaSpec } from './vegaSpec';
+import { chartCacheGeneration, rememberedLayout, rememberLayout, useDrawing, useVegaSpec } from './vegaSpec';
 
 /** Any Vega-Lite spec with the source's rows as its named dataset; `on.click` runs on a mark's datum. */
 export function ChartWidget({ widget, source }: WidgetProps<ChartOptions>) {
@@ -46,7 +46,8 @@ export function ChartWidget({ widget, source }: WidgetProps<ChartOptions>) {
       }),
     [widget.spec, dataset, widget.legendToggle, height, width, shared, crowded],
   );
-  const spec = useVegaSpec(vegaLite, dataset, source.rows);
+  const { spec, pending } = useVegaSpec(vegaLite, dataset, source.rows);
+  const drawing = useDrawing(spec, pending, source.isLoading, height);
   // The session this chart was drawn in: a layout seen after it ended is not stored.
   const [generation] = useState(chartCacheGeneration);
   const [view, setView] = useState<View | null>(null);
@@ -56,7 +57,7 @@ export function ChartWidget({ widget, source }: WidgetProps<ChartOptions>) {
   // its real width, when the rows arrive (not once wide and again when measured).
   // Vega warns about empty scales: draw once rows have arrived, and say so when there are none.
   return (
-    <div data-testid={testId} ref={box.ref}>
+    <div data-testid={testId} ref={box.ref} aria-busy={drawing.busy}>
       {widget.download !== false && source.rows.length > 0 && spec && (
         <ImageDownload view={view} title={panelTitle} noun="chart" />
       )}
@@ -64,9 +65,10 @@ export function ChartWidget({ widget, source }: WidgetProps<ChartOptions>) {
         <LazyVegaEmbed
           spec={spec}
           options={VEGA_OPTIONS}
-          style={{ width: '100%' }}
+          style={{ width: '100%', minHeight: drawing.minHeight }}
           onEmbed={(result) => {
             setView(result.view);
+            drawing.onDrawn(result.view);
             const click = widget.on?.click;
             if (click)
               result.view.addEventListener('click', (_event, item) => {

@@ -34,7 +34,13 @@ export const VEGA_OPTIONS = { mode: 'vega', actions: false, renderer: 'svg' } as
 /** react-vega's VegaEmbed, loaded on first use. */
 export function LazyVegaEmbed(props: VegaEmbedProps) {
   return (
-    <Suspense fallback={<Loader size="sm" />}>
+    <Suspense
+      fallback={
+        <div style={props.style}>
+          <Loader size="sm" />
+        </div>
+      }
+    >
       <VegaEmbed {...props} />
     </Suspense>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Spec } from 'vega';
+import type { Spec, View } from 'vega';
 import type { VisualizationSpec } from 'vega-embed';
+import { type JsonValue, jsonEqual } from '../../tools/jsonValue';
 
 /**
  * Vega-Lite specs compiled to Vega once, then kept: in memory for this page and in sessionStorage
@@ -180,13 +181,13 @@ export function withData(spec: Spec, dataset: string, rows: readonly Record<stri
 /**
  * The Vega spec of a Vega-Lite spec (whose `dataset` is left empty) with `rows` in that dataset:
  * at once when it was compiled before in this session, otherwise once the compiler has run (the
- * last spec meanwhile). Undefined until the first is ready.
+ * last spec meanwhile, with `pending` true). `spec` is undefined until the first is ready.
  */
 export function useVegaSpec(
   spec: VisualizationSpec,
   dataset: string,
   rows: readonly Record<string, unknown>[],
-): Spec | undefined {
+): { spec: Spec | undefined; pending: boolean } {
   const key = useMemo(() => SPEC_PREFIX + keyOf(JSON.stringify(spec)), [spec]);
   const [compiled, setCompiled] = useState<{ key: string; spec?: Spec; error?: unknown }>();
   // A spec the compiler rejects is thrown here, to the panel's error boundary.
@@ -216,8 +217,38 @@ export function useVegaSpec(
   }, [hit, key, spec, rows.length]);
   const shownSpec = shown?.spec;
   const shownRows = shown?.rows;
-  return useMemo(
+  const withRows = useMemo(
     () => (shownSpec && shownRows ? withData(shownSpec, dataset, shownRows) : undefined),
     [shownSpec, dataset, shownRows],
   );
+  return { spec: withRows, pending: rows.length > 0 && !hit };
+}
+
+/**
+ * Whether a chart shows what it was asked to: `busy` while its rows load, its spec compiles or
+ * Vega draws it (the box's aria-busy, which end-to-end tests and screen readers wait on). While
+ * busy, `minHeight` holds the box at the height last drawn (`height` before the first drawing), so
+ * the panels below do not jump while the chart is drawn: a click aimed at them lands where aimed.
+ * `onDrawn` takes the view Vega drew for `spec`.
+ */
+export function useDrawing(
+  spec: Spec | undefined,
+  pending: boolean,
+  loading: boolean,
+  height: number,
+): { busy: boolean; minHeight: number | undefined; onDrawn: (view: View) => void } {
+  const [drawn, setDrawn] = useState<{ spec: Spec; height: number }>();
+  // react-vega draws again only for a spec that differs in content (a deep comparison), so an
+  // equal spec (rows fetched again, unchanged) is drawn already.
+  const busy =
+    loading ||
+    pending ||
+    (spec !== undefined && !(drawn && jsonEqual(drawn.spec as JsonValue, spec as JsonValue)));
+  return {
+    busy,
+    minHeight: busy ? (drawn?.height ?? height) : undefined,
+    onDrawn: (view) => {
+      if (spec) setDrawn({ spec, height: view.container()?.getBoundingClientRect().height ?? height });
+    },
+  };
 }

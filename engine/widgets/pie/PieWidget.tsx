@@ -6,7 +6,7 @@ import { displayText } from '../../format/displayText';
 import { usePageRuntime } from '../../render/pageRuntime';
 import type { PieWidget as PieOptions } from '../../types/dashboard';
 import { LazyVegaEmbed, VEGA_OPTIONS } from '../chart/LazyVegaEmbed';
-import { useVegaSpec } from '../chart/vegaSpec';
+import { useDrawing, useVegaSpec } from '../chart/vegaSpec';
 import { ImageDownload } from '../download/ImageDownload';
 import { usePanelTitle } from '../download/usePanelTitle';
 import { fillTemplate } from '../text/fillTemplate';
@@ -62,14 +62,19 @@ export function PieWidget({ widget, source }: WidgetProps<PieOptions>) {
     [slices, widget.height, selected, width, pieKey],
   );
   const sliceRows = useMemo(() => pieRows(slices, widget.height ?? 300), [slices, widget.height]);
-  const spec = useVegaSpec(vegaLite, PIE_DATASET, sliceRows);
+  const { spec, pending } = useVegaSpec(vegaLite, PIE_DATASET, sliceRows);
+  const drawing = useDrawing(spec, pending, source.isLoading, widget.height ?? 300);
   const [view, setView] = useState<View | null>(null);
   const panelTitle = usePanelTitle(widget);
   // Vega warns about an empty pie: wait for rows, and say so when there are none.
   if (!slices.length || !spec) {
     const noData = source.isLoaded && !slices.length;
     return (
-      <Center h={widget.height ?? 300} data-testid={noData ? 'pie-no-data' : 'pie-loading'}>
+      <Center
+        h={widget.height ?? 300}
+        data-testid={noData ? 'pie-no-data' : 'pie-loading'}
+        aria-busy={!noData}
+      >
         {noData ? <Text c="dimmed">{displayText.noData}</Text> : <Loader size="sm" />}
       </Center>
     );
@@ -83,7 +88,12 @@ export function PieWidget({ widget, source }: WidgetProps<PieOptions>) {
     return matching.length === 1 ? matching[0] : undefined;
   };
   return (
-    <div data-testid={widget.id ?? `pie-${widget.data}`} ref={box.ref} style={{ maxWidth: 1200 }}>
+    <div
+      data-testid={widget.id ?? `pie-${widget.data}`}
+      ref={box.ref}
+      style={{ maxWidth: 1200 }}
+      aria-busy={drawing.busy}
+    >
       {(widget.title || widget.download !== false) && (
         <Group justify="space-between" wrap="nowrap" gap="xs" mb="xs">
           <Text fw={600}>{widget.title}</Text>
@@ -93,11 +103,12 @@ export function PieWidget({ widget, source }: WidgetProps<PieOptions>) {
         </Group>
       )}
       <LazyVegaEmbed
-        style={{ display: 'flex', justifyContent: 'center', maxWidth: '100%' }}
+        style={{ display: 'flex', justifyContent: 'center', maxWidth: '100%', minHeight: drawing.minHeight }}
         spec={spec}
         options={VEGA_OPTIONS}
         onEmbed={(result) => {
           setView(result.view);
+          drawing.onDrawn(result.view);
           const click = widget.on?.click;
           if (!select && !click) return;
           result.view.addEventListener('click', (_event, item) => {

@@ -36,6 +36,9 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           // The small demo scale seeded once per driver; seeded test servers start on copies.
           globalSetup: ['tests/api/seedTemplates.ts'],
+          // One module graph for every file: each would otherwise import the whole server again
+          // (about 10 s a file beside the browser tests). Each file starts and stops its own servers.
+          isolate: false,
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,

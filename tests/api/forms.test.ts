@@ -47,7 +47,9 @@ const tmpRoot = mkdtempSync('/tmp/forms-api-');
 chmodSync(tmpRoot, 0o755);
 
 afterAll(() => {
-  process.env.TMPDIR = previousTmp;
+  // Assigning undefined would set the text 'undefined' for the files that run after this one.
+  if (previousTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = previousTmp;
   rmSync(tmpRoot, { recursive: true, force: true });
 });
 

@@ -166,9 +166,15 @@ describe.each(DRIVERS)('fuzzing every route on %s', (driver) => {
       const fields = declared.length ? declared : KNOWN_FIELDS;
       const bodies: string[] = [...RAW_BODIES];
       bodies.push(JSON.stringify({}), JSON.stringify({ jwtExtendedToken: tokens.extendedDataToken }));
-      for (const field of fields)
-        for (const value of HOSTILE_VALUES)
-          bodies.push(JSON.stringify({ jwtExtendedToken: tokens.extendedDataToken, [field]: value }));
+      // Every field with every value on DuckDB. The request checks come before the store and are
+      // the same on PostgreSQL, so there a route of four fields or more sends each field every
+      // fourth value: each value still reaches each route through some field, at a quarter of the cost.
+      fields.forEach((field, f) => {
+        HOSTILE_VALUES.forEach((value, v) => {
+          if (driver === 'duckdb' || fields.length < 4 || (f + v) % 4 === 0)
+            bodies.push(JSON.stringify({ jwtExtendedToken: tokens.extendedDataToken, [field]: value }));
+        });
+      });
       // The huge values cost their parsing, the same on both drivers: on DuckDB only (the body of
       // extremes below reaches the store on both).
       for (const field of driver === 'duckdb' ? fields.slice(0, 2) : [])

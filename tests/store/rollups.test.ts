@@ -81,8 +81,11 @@ async function expectRollupsEqualRaw(store: Store): Promise<void> {
   expect(await rollupsCurrent(store)).toBe(true);
 }
 
-/** Every dated endpoint and tile answers the same from the rollups as from the raw rows. */
-async function expectSameAnswers(store: Store): Promise<void> {
+/**
+ * Every dated endpoint and tile answers the same from the rollups as from the raw rows: over every
+ * kind of period and filter, or with `few`, over partial months with and without a filter.
+ */
+async function expectSameAnswers(store: Store, { few = false } = {}): Promise<void> {
   const sites = (await store.query<{ id: number }>('SELECT id FROM sites ORDER BY id')).map((r) => r.id);
   const periods = [
     ['2026-06-01', '2026-09-30'], // whole months
@@ -101,7 +104,7 @@ async function expectSameAnswers(store: Store): Promise<void> {
     ...periods.map((p) => [p, filters[0]] as const),
     ...filters.slice(1).map((f, i) => [periods[(i + 1) % periods.length], f] as const),
   ];
-  for (const [[start, end], f] of combos) {
+  for (const [[start, end], f] of few ? [combos[1], combos[4]] : combos) {
     for (const trendGroup of ['week', 'month', 'quarter'] as const) {
       const period = spanOf('startDate', start, 'endDate', end);
       const base: DataQuery = {
@@ -214,7 +217,9 @@ describe.each(DRIVERS)('analytics rollups on %s', (driver) => {
     ]);
     expect(moved.occurred_at).toBe(`${records[0].occurred_at}.000Z`);
     await expectRollupsEqualRaw(t.store);
-    await expectSameAnswers(t.store);
+    // The rollup tables equal the raw aggregates again (above); the queries over them were checked
+    // on every kind of period and filter after the seed: a sample shows they read the new rows.
+    await expectSameAnswers(t.store, { few: true });
   });
 
   it('are not used when the data changed without a refresh', async () => {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { fullPageShot, impersonationCode, openAccountMenu, signIn } from './helpers';
+import { fullPageShot, impersonationCode, openAccountMenu, signIn, widgetsReady } from './helpers';
 import { expect, test } from './test';
 
 /**
@@ -42,9 +42,14 @@ const ROUTES = [
   '/terms-of-use',
 ];
 
-/** Waits until every panel of a dashboard has drawn its data (or the page is not a dashboard). */
-async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+/**
+ * Waits until every panel of a dashboard has drawn its data; another page, until the network has
+ * been quiet for half a second.
+ */
+async function settled(page: Page, route = new URL(page.url()).pathname): Promise<void> {
+  if (route.startsWith('/dashboard') && route !== '/dashboard/editor')
+    await widgetsReady(page.getByTestId('dashboard-content'));
+  else await page.waitForLoadState('networkidle');
   await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
 }
 
@@ -61,7 +66,7 @@ for (const width of [1280, 375]) {
     await signIn(page);
     for (const route of ROUTES) {
       await page.goto(route);
-      await settled(page);
+      await settled(page, route);
       found.push(...(await seriousViolations(page, route)));
       await fullPageShot(page, `a11y${route.replaceAll('/', '-')}`, width);
     }

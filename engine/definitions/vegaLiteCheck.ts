@@ -1,20 +1,63 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import standaloneCode from 'ajv/dist/standalone';
 import { compile } from 'vega-lite';
 import type { Problem } from './definitionError';
 import { messages } from './messages';
 
 let validator: ValidateFunction | undefined;
 
-/** Vega-Lite's own JSON schema (draft-07), compiled once: it is large, so only when a chart exists. */
+const require = createRequire(import.meta.url);
+const AJV_OPTIONS = { allErrors: true, strict: false, validateFormats: false } as const;
+
+/**
+ * Vega-Lite's own JSON schema (draft-07), compiled once: it is large, so only when a chart exists.
+ * Compiling it takes seconds (each server start, each definition tool run), so the compiled
+ * validator is kept as code in node_modules/.cache, keyed by the schema, Ajv's version and the
+ * options, and loaded from there in a third of a second. Where that folder cannot be written, the
+ * schema is compiled each time.
+ */
 function vegaLiteValidator(): ValidateFunction {
   if (!validator) {
-    const path = createRequire(import.meta.url).resolve('vega-lite/vega-lite-schema.json');
-    const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
-    validator = ajv.compile(JSON.parse(readFileSync(path, 'utf8')));
+    const text = readFileSync(require.resolve('vega-lite/vega-lite-schema.json'), 'utf8');
+    const ajvPackage = require.resolve('ajv/package.json');
+    const key = createHash('sha256')
+      .update(text)
+      .update(readFileSync(ajvPackage, 'utf8'))
+      .update(JSON.stringify(AJV_OPTIONS))
+      .digest('hex')
+      .slice(0, 16);
+    const file = join(dirname(dirname(ajvPackage)), '.cache', 'hawkeye', `vega-lite-validator-${key}.cjs`);
+    validator = loadCompiled(file) ?? compileAndKeep(text, file);
   }
   return validator;
+}
+
+function loadCompiled(file: string): ValidateFunction | undefined {
+  if (!existsSync(file)) return undefined;
+  try {
+    return require(file) as ValidateFunction;
+  } catch {
+    return undefined;
+  }
+}
+
+function compileAndKeep(schema: string, file: string): ValidateFunction {
+  const ajv = new Ajv({ ...AJV_OPTIONS, code: { source: true } });
+  const validate = ajv.compile(JSON.parse(schema));
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    // Written aside, then renamed: a process starting meanwhile reads the whole file or none.
+    const partial = `${file}.${process.pid}.tmp`;
+    writeFileSync(partial, standaloneCode(ajv, validate));
+    renameSync(partial, file);
+  } catch {
+    // Not kept (a read-only install): compiled again next time.
+  }
+  return validate;
 }
 
 /**

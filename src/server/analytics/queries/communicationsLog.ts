@@ -3,6 +3,7 @@ import type { Row } from '../../store';
 import { nn } from '../format';
 import type { DataQuery } from '../request';
 import { type ActionAge, type ActionQuery, awaitingCommunicationIds } from './actionRequired';
+import { commFacts, countOf } from './facts';
 import { inSpan, periodOf } from './filters';
 import { RESPONSE_BUCKETS, RESPONSE_REQUIRED } from './responseBuckets';
 import { EMPLOYEE_NAME } from './siteEmployeeRows';
@@ -105,6 +106,37 @@ function logWhere(p: SqlParams, q: DataQuery): string {
   return `c.site_id IN ${p.ints(q.siteIds)} AND ${periodCondition(p, q, f)}${logConditions(p, q, f)}`;
 }
 
+/** The log's rows meeting `where` (over communications `c`), with their sites, employees and sources. */
+function logRows(where: string): string {
+  return `
+    SELECT c.id AS "id", c.occurred_at AS "occurredAt", s.id AS "siteId", s.name AS "site",
+      s.is_active AS "siteIsActive", e.id AS "employeeId", ${EMPLOYEE_NAME} AS "employee",
+      e.is_active AS "employeeIsActive", ${COMM_TYPE_LABEL} AS "commType", ${DIRECTION_LABEL} AS "direction",
+      ${RELATIONSHIP_LABEL} AS "relationship", ${CALLER_TYPE_LABEL} AS "callerType",
+      c.call_result AS "callResult", c.is_missed AS "isMissed", c.duration_seconds AS "durationSeconds",
+      a.id AS "adSourceId", a.name AS "adSource", a.is_active AS "adSourceIsActive",
+      c.responded_at AS "respondedAt", c.response_seconds AS "responseSeconds", ${BUCKET_LABEL} AS "responseBucket"
+    FROM communications c
+    JOIN sites s ON s.id = c.site_id
+    LEFT JOIN employees e ON e.id = c.employee_id
+    LEFT JOIN ad_sources a ON a.id = c.ad_source_id
+    LEFT JOIN relationships r ON r.id = c.relationship_id
+    WHERE ${where}`;
+}
+
+/**
+ * The log's row count from the monthly rollups (whole months; the days around them from the raw
+ * rows), when its filters are all among the rollup's columns and its period is the communications'
+ * own: the count of a year's log reads a few thousand rollup rows instead of millions.
+ */
+function logCount(p: SqlParams, q: DataQuery): string | undefined {
+  const f = (q.extra ?? {}) as LogFilters;
+  const own = Object.keys(f).filter((k) => k !== 'direction');
+  if (own.length || !q.period) return undefined;
+  const where = f.direction ? ` AND c.direction = ${p.add(f.direction, 'VARCHAR')}` : '';
+  return `SELECT ${countOf()} AS n FROM (${commFacts(p, q, [], where)}) f`;
+}
+
 /** An ISO timestamp as the log shows it: site-local clock fields, to the second. */
 const clock = (v: unknown): string | null => (v == null ? null : String(v).replace(' ', 'T').slice(0, 19));
 
@@ -137,26 +169,16 @@ export const communicationsLog: TableDef = {
     'responseBucket',
     'maxIndex',
   ],
-  base: (p, q) => `
-    SELECT c.id AS "id", c.occurred_at AS "occurredAt", s.id AS "siteId", s.name AS "site",
-      s.is_active AS "siteIsActive", e.id AS "employeeId", ${EMPLOYEE_NAME} AS "employee",
-      e.is_active AS "employeeIsActive", ${COMM_TYPE_LABEL} AS "commType", ${DIRECTION_LABEL} AS "direction",
-      ${RELATIONSHIP_LABEL} AS "relationship", ${CALLER_TYPE_LABEL} AS "callerType",
-      c.call_result AS "callResult", c.is_missed AS "isMissed", c.duration_seconds AS "durationSeconds",
-      a.id AS "adSourceId", a.name AS "adSource", a.is_active AS "adSourceIsActive",
-      c.responded_at AS "respondedAt", c.response_seconds AS "responseSeconds", ${BUCKET_LABEL} AS "responseBucket"
-    FROM communications c
-    JOIN sites s ON s.id = c.site_id
-    LEFT JOIN employees e ON e.id = c.employee_id
-    LEFT JOIN ad_sources a ON a.id = c.ad_source_id
-    LEFT JOIN relationships r ON r.id = c.relationship_id
-    WHERE ${logWhere(p, q)}`,
+  base: (p, q) => logRows(logWhere(p, q)),
   // Sorted by a column of communications itself (the default, newest first), a page is picked
   // without the joins, and only its rows are joined.
   narrow: {
     select: (p, q) => `SELECT c.id AS "id", c.occurred_at AS "occurredAt", c.is_missed AS "isMissed",
       c.duration_seconds AS "durationSeconds", c.response_seconds AS "responseSeconds"
       FROM communications c WHERE ${logWhere(p, q)}`,
+    byIds: (_p, ids) => logRows(`c.id IN ${ids}`),
+    count: logCount,
+    recent: 'occurredAt',
     columns: {
       occurredAt: 'k."occurredAt"',
       isMissed: 'k."isMissed"',

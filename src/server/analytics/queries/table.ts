@@ -35,8 +35,25 @@ export interface TableDef {
     select(p: SqlParams, q: DataQuery): string;
     /** Sortable field -> SQL expression over the narrow row `k`. */
     columns: Readonly<Record<string, string>>;
+    /**
+     * The rows of `base` whose key is among `ids` (a sub-select of keys), without `base`'s
+     * conditions: the page's rows are built from their keys alone.
+     */
+    byIds?(p: SqlParams, ids: string): string;
+    /** A SELECT of the row count as "n" cheaper than counting the narrow rows, when there is one. */
+    count?(p: SqlParams, q: DataQuery): string | undefined;
+    /**
+     * The narrow field of the time the rows happened (within the query's period). Sorted newest
+     * first by it, a page is looked for among the period's last days first, then among more.
+     */
+    recent?: string;
   };
 }
+
+/** The days a page sorted newest first is first looked for in, and how the window grows. */
+const RECENT_DAYS = 7;
+const RECENT_GROWTH = 8;
+const DAY_MS = 86_400_000;
 
 /** A page of a table: field names, rows (each with maxIndex), and the row count over all pages. */
 export interface TablePage {
@@ -76,27 +93,64 @@ function sortsNarrow(def: TableDef, sort: readonly SortEntry[]): boolean {
 
 /** Runs one page: the requested sort, then LIMIT/OFFSET, counting all rows in the same statement. */
 export async function runTable(db: Queryable, def: TableDef, q: DataQuery): Promise<TablePage> {
+  const late = !def.pageBy && def.narrow && sortsNarrow(def, q.sort);
+  if (late) {
+    // Newest first by the rows' time: the page is among the period's last days unless they hold
+    // too few rows, so those are read first (a window the store skips blocks by), then 8 times as
+    // many days, until the page is full or the window is the whole period.
+    const recent = def.narrow!.recent;
+    const first = q.sort[0] ?? def.defaultSort[0];
+    const end = q.period && Date.parse(`${q.period.end.replace(' ', 'T')}Z`);
+    const start = q.period && Date.parse(`${q.period.start.replace(' ', 'T')}Z`);
+    if (recent && first?.column === recent && first.direction === 'desc' && end && start) {
+      for (let days = RECENT_DAYS; end - days * DAY_MS > start; days *= RECENT_GROWTH) {
+        const since = new Date(end - days * DAY_MS).toISOString().replace('T', ' ').slice(0, 23);
+        const page = await runLate(db, def, q, since);
+        if (page.values.length === q.limit) return page;
+      }
+    }
+    return runLate(db, def, q);
+  }
   const p = new SqlParams();
   const base = def.base(p, q);
   const order = orderBy(def, q.sort);
-  const late = !def.pageBy && def.narrow && sortsNarrow(def, q.sort);
-  const sql = late
-    ? // Not materialized: read twice (the page and the count), the narrow rows would otherwise be
-      // built in full first, where each use alone is answered from the table (a top-N, a count).
-      `WITH k AS NOT MATERIALIZED (${def.narrow!.select(p, q)}),
-      page AS (SELECT k."id" FROM k ORDER BY ${orderBy(def, q.sort, def.narrow!.columns, 'k."id"')}
-               LIMIT ${p.add(q.limit, 'INTEGER')} OFFSET ${p.add(q.skip, 'INTEGER')})
-      SELECT t.*, (SELECT count(*) FROM k) AS "__totalRows" FROM (${base}) t
-      WHERE t."id" IN (SELECT "id" FROM page) ORDER BY ${order}`
-    : def.pageBy
-      ? `WITH r AS (SELECT t.*, ${def.pageBy} AS "__group", row_number() OVER (ORDER BY ${order}) AS "__pos" FROM (${base}) t),
+  const sql = def.pageBy
+    ? `WITH r AS (SELECT t.*, ${def.pageBy} AS "__group", row_number() OVER (ORDER BY ${order}) AS "__pos" FROM (${base}) t),
       g AS (SELECT "__group", row_number() OVER (ORDER BY min("__pos")) - 1 AS "__rank", count(*) OVER () AS "__groups"
             FROM r GROUP BY "__group")
       SELECT r.*, g."__groups" AS "__totalRows" FROM r JOIN g ON g."__group" = r."__group"
       WHERE g."__rank" >= ${p.add(q.skip, 'INTEGER')} AND g."__rank" < ${p.add(q.skip + q.limit, 'INTEGER')}
       ORDER BY r."__pos"`
-      : `SELECT t.*, count(*) OVER () AS "__totalRows" FROM (${base}) t ORDER BY ${order} LIMIT ${p.add(q.limit, 'INTEGER')} OFFSET ${p.add(q.skip, 'INTEGER')}`;
-  const rows = await db.query(sql, p.values);
+    : `SELECT t.*, count(*) OVER () AS "__totalRows" FROM (${base}) t ORDER BY ${order} LIMIT ${p.add(q.limit, 'INTEGER')} OFFSET ${p.add(q.skip, 'INTEGER')}`;
+  return pageOf(db, def, q, await db.query(sql, p.values));
+}
+
+/**
+ * A page of a table whose rows are built late (TableDef.narrow): the page's keys from the narrow
+ * rows (those of `since` onwards in the `recent` field, if given), the count from the narrow rows
+ * or the table's cheaper count, then only the page's rows built.
+ */
+async function runLate(db: Queryable, def: TableDef, q: DataQuery, since?: string): Promise<TablePage> {
+  const narrow = def.narrow!;
+  const p = new SqlParams();
+  const window = since ? ` WHERE ${narrow.columns[narrow.recent!]} >= ${p.add(since, 'TIMESTAMP')}` : '';
+  const keys = narrow.select(p, q);
+  const pageIds = `(SELECT "id" FROM page)`;
+  const rows = narrow.byIds ? narrow.byIds(p, pageIds) : def.base(p, q);
+  const count = narrow.count?.(p, q);
+  const total = count ? `(SELECT cnt.n FROM (${count}) cnt)` : '(SELECT count(*) FROM k)';
+  // Not materialized: read twice (the page and the count), the narrow rows would otherwise be
+  // built in full first, where each use alone is answered from the table (a top-N, a count).
+  const sql = `WITH k AS NOT MATERIALIZED (${keys}),
+      page AS (SELECT k."id" FROM k${window} ORDER BY ${orderBy(def, q.sort, narrow.columns, 'k."id"')}
+               LIMIT ${p.add(q.limit, 'INTEGER')} OFFSET ${p.add(q.skip, 'INTEGER')})
+      SELECT t.*, ${total} AS "__totalRows" FROM (${rows}) t
+      WHERE t."id" IN ${pageIds} ORDER BY ${orderBy(def, q.sort)}`;
+  return pageOf(db, def, q, await db.query(sql, p.values));
+}
+
+/** The shown page from the rows of a page query (each with the count as "__totalRows"). */
+async function pageOf(db: Queryable, def: TableDef, q: DataQuery, rows: Row[]): Promise<TablePage> {
   let total = rows.length ? Number(rows[0].__totalRows) : 0;
   if (!rows.length && q.skip > 0) {
     const c = new SqlParams();

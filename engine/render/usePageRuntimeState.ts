@@ -78,6 +78,13 @@ export function usePageRuntimeState(definition: NormalizedPage, host: HostServic
   const [seenUrl, setSeenUrl] = useState(urlKey);
   /** How the next URL write goes: 'push' after the user changed a param, else 'replace'. */
   const nextWrite = useRef<'push' | 'replace'>('replace');
+  /**
+   * The URLs (their shared part) this page wrote that have not come back yet. A write comes back
+   * after the render that asked for it, by which time the params may have moved on (an apply, a
+   * pill falling back and back again): such a URL is the page's own, not a Back or Forward to follow.
+   */
+  const ownWrites = useRef<string[]>([]);
+  const ownUrl = ownWrites.current.includes(urlKey);
 
   const changeParams = useCallback(
     (changes: ReadonlyMap<string, unknown>) => {
@@ -129,7 +136,8 @@ export function usePageRuntimeState(definition: NormalizedPage, host: HostServic
     // The engine's own write comes back as a URL that says what the params already hold.
     if (urlMoved) {
       setSeenUrl(urlKey);
-      if (applied || urlKey !== sharedQueryKey(shared, sharedQuery(shared, definition.params, params))) {
+      const held = sharedQueryKey(shared, sharedQuery(shared, definition.params, params));
+      if (!ownUrl && (applied || urlKey !== held)) {
         const fromUrl = valuesFromQuery(shared, query, host);
         for (const s of shared) changes.set(s.name, fromUrl.values.get(s.name));
         if (fromUrl.dropped.length) setDropped(fromUrl.dropped);
@@ -148,8 +156,15 @@ export function usePageRuntimeState(definition: NormalizedPage, host: HostServic
     const wanted = sharedQuery(shared, definition.params, params);
     const wantedKey = sharedQueryKey(shared, wanted);
     if (wantedKey === sharedQueryKey(shared, host.urlQuery ?? NO_QUERY)) return;
+    ownWrites.current.push(wantedKey);
     host.setUrlQuery(wanted, how);
   }, [params, host, shared, definition]);
+
+  // A write that came back is done, and so are those before it (superseded).
+  useEffect(() => {
+    const at = ownWrites.current.indexOf(urlKey);
+    if (at >= 0) ownWrites.current.splice(0, at + 1);
+  }, [urlKey]);
 
   // Told once per drop (not again when the host's services change).
   // biome-ignore lint/correctness/useExhaustiveDependencies: host is read when a drop happens

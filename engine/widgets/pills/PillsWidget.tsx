@@ -20,17 +20,24 @@ export function PillsWidget({ widget }: WidgetProps<PillsOptions>) {
   const disabledValue = guard && guarded.isLoaded && guarded.rows.length === 0 ? guard.value : undefined;
   const selected = params[widget.param];
 
-  // Set while the pills stand on the fallback because the guarded value had no data (not because
-  // the user chose it): when the data comes back, the guarded value is selected again.
+  // Set once the pills fell back because the guarded value had no data, until the user chooses or
+  // the guarded value is selected again for them: whenever the data is there and the fallback is
+  // shown meanwhile (a late URL write of the fallback after an apply chose the guarded value, say),
+  // the guarded value is selected again.
   const fellBack = useRef(false);
   useEffect(() => {
     if (!guard) return;
     if (disabledValue !== undefined && same(selected, disabledValue)) {
       fellBack.current = true;
       setParams(new Map([[widget.param, guard.fallback]]), 'replace');
-    } else if (disabledValue === undefined && guarded.isLoaded && fellBack.current) {
+    } else if (
+      disabledValue === undefined &&
+      guarded.isLoaded &&
+      fellBack.current &&
+      same(selected, guard.fallback)
+    ) {
       fellBack.current = false;
-      if (same(selected, guard.fallback)) setParams(new Map([[widget.param, guard.value]]), 'replace');
+      setParams(new Map([[widget.param, guard.value]]), 'replace');
     }
   }, [guard, disabledValue, guarded.isLoaded, selected, setParams, widget.param]);
 

@@ -50,9 +50,14 @@ export interface TableDef {
   };
 }
 
-/** The days a page sorted newest first is first looked for in, and how the window grows. */
+/**
+ * The days a page sorted newest first is first looked for in, how the window grows, and how deep a
+ * page may lie for it (a reader's first pages; an export's pages of 1,000 rows, and deep pages,
+ * read the whole period at once rather than try windows too small for them).
+ */
 const RECENT_DAYS = 7;
 const RECENT_GROWTH = 8;
+const RECENT_MAX_ROWS = 500;
 const DAY_MS = 86_400_000;
 
 /** A page of a table: field names, rows (each with maxIndex), and the row count over all pages. */
@@ -102,7 +107,8 @@ export async function runTable(db: Queryable, def: TableDef, q: DataQuery): Prom
     const first = q.sort[0] ?? def.defaultSort[0];
     const end = q.period && Date.parse(`${q.period.end.replace(' ', 'T')}Z`);
     const start = q.period && Date.parse(`${q.period.start.replace(' ', 'T')}Z`);
-    if (recent && first?.column === recent && first.direction === 'desc' && end && start) {
+    const shallow = q.skip + q.limit <= RECENT_MAX_ROWS;
+    if (recent && shallow && first?.column === recent && first.direction === 'desc' && end && start) {
       for (let days = RECENT_DAYS; end - days * DAY_MS > start; days *= RECENT_GROWTH) {
         const since = new Date(end - days * DAY_MS).toISOString().replace('T', ' ').slice(0, 23);
         const page = await runLate(db, def, q, since);

@@ -111,11 +111,11 @@ export async function runTable(db: Queryable, def: TableDef, q: DataQuery): Prom
     if (recent && shallow && first?.column === recent && first.direction === 'desc' && end && start) {
       for (let days = RECENT_DAYS; end - days * DAY_MS > start; days *= RECENT_GROWTH) {
         const since = new Date(end - days * DAY_MS).toISOString().replace('T', ' ').slice(0, 23);
-        const page = await runLate(db, def, q, since);
-        if (page.values.length === q.limit) return page;
+        const rows = await lateRows(db, def, q, since);
+        if (rows.length === q.limit) return pageOf(db, def, q, rows);
       }
     }
-    return runLate(db, def, q);
+    return pageOf(db, def, q, await lateRows(db, def, q));
   }
   const p = new SqlParams();
   const base = def.base(p, q);
@@ -132,11 +132,12 @@ export async function runTable(db: Queryable, def: TableDef, q: DataQuery): Prom
 }
 
 /**
- * A page of a table whose rows are built late (TableDef.narrow): the page's keys from the narrow
- * rows (those of `since` onwards in the `recent` field, if given), the count from the narrow rows
- * or the table's cheaper count, then only the page's rows built.
+ * The rows of a page of a table whose rows are built late (TableDef.narrow): the page's keys from
+ * the narrow rows (those of `since` onwards in the `recent` field, if given), the count from the
+ * narrow rows or the table's cheaper count, then only the page's rows built. A window's rows that
+ * do not fill the page are thrown away unread by pageOf (no count of their own is made).
  */
-async function runLate(db: Queryable, def: TableDef, q: DataQuery, since?: string): Promise<TablePage> {
+function lateRows(db: Queryable, def: TableDef, q: DataQuery, since?: string): Promise<Row[]> {
   const narrow = def.narrow!;
   const p = new SqlParams();
   const window = since ? ` WHERE ${narrow.columns[narrow.recent!]} >= ${p.add(since, 'TIMESTAMP')}` : '';
@@ -152,7 +153,7 @@ async function runLate(db: Queryable, def: TableDef, q: DataQuery, since?: strin
                LIMIT ${p.add(q.limit, 'INTEGER')} OFFSET ${p.add(q.skip, 'INTEGER')})
       SELECT t.*, ${total} AS "__totalRows" FROM (${rows}) t
       WHERE t."id" IN ${pageIds} ORDER BY ${orderBy(def, q.sort)}`;
-  return pageOf(db, def, q, await db.query(sql, p.values));
+  return db.query(sql, p.values);
 }
 
 /** The shown page from the rows of a page query (each with the count as "__totalRows"). */

@@ -50,6 +50,11 @@ export interface HostServices {
    * a browser history entry (the user changed a shareable param), 'replace' changes the current one.
    */
   setUrlQuery?: (changes: Readonly<Record<string, string | undefined>>, how: 'push' | 'replace') => void;
+  /**
+   * How many times the browser has moved through its history (Back, Forward) so far. A move back to
+   * the URL the page last saw (its own write not yet shown) still sets the params from the URL.
+   */
+  historyMoves?: number;
   /** Whether the user may choose `value` for global filter key `key` (a shared param's `within`). */
   allowsFilterValue?: (key: string, value: unknown) => boolean;
   /** Told the query names of URL values that were dropped as outside the user's scope. */

@@ -84,6 +84,15 @@ export function usePageRuntimeState(definition: NormalizedPage, host: HostServic
    * pill falling back and back again): such a URL is the page's own, not a Back or Forward to follow.
    */
   const ownWrites = useRef<string[]>([]);
+  /**
+   * A Back or Forward since the last render: the URL is followed even when it reads as the one the
+   * page last saw. The page's own write may never have been shown before the move (a URL change
+   * renders in a transition, which the move supersedes), and the writes pending are history now.
+   */
+  const historyMoves = host.historyMoves ?? 0;
+  const [seenMoves, setSeenMoves] = useState(historyMoves);
+  const moved = historyMoves !== seenMoves;
+  if (moved) ownWrites.current = [];
   const ownUrl = ownWrites.current.includes(urlKey);
 
   const changeParams = useCallback(
@@ -117,7 +126,7 @@ export function usePageRuntimeState(definition: NormalizedPage, host: HostServic
   // the URL's values win over the apply's resets.
   const [seenApply, setSeenApply] = useState(host.applyCount);
   const applied = host.applyCount !== seenApply;
-  const urlMoved = urlKey !== seenUrl;
+  const urlMoved = urlKey !== seenUrl || moved;
   if (applied || urlMoved) {
     const changes = new Map<string, unknown>();
     if (applied) {
@@ -136,6 +145,7 @@ export function usePageRuntimeState(definition: NormalizedPage, host: HostServic
     // The engine's own write comes back as a URL that says what the params already hold.
     if (urlMoved) {
       setSeenUrl(urlKey);
+      setSeenMoves(historyMoves);
       const held = sharedQueryKey(shared, sharedQuery(shared, definition.params, params));
       if (!ownUrl && (applied || urlKey !== held)) {
         const fromUrl = valuesFromQuery(shared, query, host);

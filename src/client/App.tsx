@@ -14,7 +14,10 @@ export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
+        {/* A URL change renders at once, not as a transition: a held-back transition (measured on the
+            log: a chip's removal, then Back) was never shown, and the page kept params that the
+            address bar no longer said. */}
+        <BrowserRouter useTransitions={false}>
           <RegisterNavigator />
           <ScrollToTop />
           <MessageBar />

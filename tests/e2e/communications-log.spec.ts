@@ -102,6 +102,13 @@ test("Caller Behavior: a site's missed calls open the log of that site's missed 
   await page.getByRole('button', { name: `Remove Site: ${site}` }).click();
   expect(requestBody(await widened).siteId).toBeUndefined();
   await expect.poll(() => new URL(page.url()).searchParams.get('site')).toBeNull();
+  // Back at once brings the site back: its chip, and the log of that site's missed calls again.
+  await page.goBack();
+  await expect.poll(() => new URL(page.url()).searchParams.get('site')).toBe(String(body.siteId));
+  await expect(page.getByText(`Site: ${site}`, { exact: true })).toBeVisible();
+  await expect(
+    page.getByTestId('dashboard-communications-log').getByText(new RegExp(`^Show \\d+ of ${count} Entries$`)),
+  ).toBeVisible();
 });
 
 test("Caller Behavior: a site's calls open the log of that site's inbound calls, as many", async ({

@@ -7,6 +7,7 @@ import { useAppliedFilter } from '../filter/appliedFilter';
 import { FILTER_QUERY_NAMES } from '../filter/filterQuery';
 import { noteLeftOut } from '../filter/leftOutNotice';
 import { useReferenceData } from '../filter/useReferenceData';
+import { historyMoves } from '../routes/historyMoves';
 import { changeQuery, parseQuery } from '../routes/urlQuery';
 import { hostFilter } from './hostFilter';
 import { useDashboardDefinitions } from './useDashboardDefinitions';
@@ -37,6 +38,7 @@ export function useHostServices({ url = false }: { url?: boolean } = {}): HostSe
   const { data: pages } = useDashboardDefinitions();
   const openedWith = (state as DrillState | null)?.drillParams;
   const urlQuery = useMemo(() => (url ? parseQuery(search) : undefined), [url, search]);
+  const moves = url ? historyMoves() : 0;
   return useMemo(() => {
     const scope: Record<string, Set<unknown> | undefined> = {
       siteIds: sites && new Set(sites.map((s) => s.id)),
@@ -73,9 +75,10 @@ export function useHostServices({ url = false }: { url?: boolean } = {}): HostSe
             { replace: how === 'replace' },
           );
         },
+        historyMoves: moves,
         allowsFilterValue: (key, value) => scope[key]?.has(value) ?? true,
         onSharedValuesDropped: () => noteLeftOut({ other: 1 }),
       }),
     } satisfies HostServices;
-  }, [filter, appliedCount, navigate, urlQuery, pathname, sites, accounts, pages, openedWith]);
+  }, [filter, appliedCount, navigate, urlQuery, moves, pathname, sites, accounts, pages, openedWith]);
 }

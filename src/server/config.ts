@@ -21,6 +21,12 @@ export interface Config {
   jwtSecret: Uint8Array;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /**
+   * How long after its spending a refresh token may be spent once more when the token issued for it
+   * was never used (REFRESH_REUSE_GRACE_SECONDS, default 10; 0: never): the retry of a refresh
+   * whose answer was lost, as when an instance dies between committing and answering.
+   */
+  refreshReuseGraceSeconds: number;
   impersonationCodeTtlSeconds: number;
   resetTokenTtlSeconds: number;
   smtpUrl?: string;
@@ -95,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: loadSecret(env, dataDir),
     accessTokenTtlSeconds: intEnv(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60),
     refreshTokenTtlSeconds: intEnv(env, 'REFRESH_TOKEN_TTL_SECONDS', 14 * 24 * 3600),
+    refreshReuseGraceSeconds: intEnv(env, 'REFRESH_REUSE_GRACE_SECONDS', 10),
     impersonationCodeTtlSeconds: intEnv(env, 'IMPERSONATION_CODE_TTL_SECONDS', 15 * 60),
     resetTokenTtlSeconds: intEnv(env, 'RESET_TOKEN_TTL_SECONDS', 3600),
     smtpUrl: env.SMTP_URL || undefined,

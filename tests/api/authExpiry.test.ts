@@ -72,6 +72,22 @@ describe.each(DRIVERS)('auth expiry and per-address limits on %s', (driver) => {
     expect(freshScope.status).toBe(200);
   });
 
+  it('answers a refresh token sent again within 10 s of its spending (a lost answer), not later', async () => {
+    const refresh = (refreshToken: string) =>
+      post('/token', { grantType: 'refresh_token', clientId: 'HawkEye', refreshToken });
+    const retried = (await signIn('manager', 'Demo1234', '10.4.0.1')).body;
+    expect((await refresh(retried.refreshToken)).status).toBe(200);
+    clock += 10_000;
+    expect((await refresh(retried.refreshToken)).status).toBe(200);
+
+    const late = (await signIn('manager', 'Demo1234', '10.4.0.2')).body;
+    expect((await refresh(late.refreshToken)).status).toBe(200);
+    clock += 10_001;
+    const again = await refresh(late.refreshToken);
+    expect(again.status).toBe(401);
+    expect(again.body.message).toMatch(/already used/);
+  });
+
   it('counts failed sign-ins per client address across usernames', async () => {
     const from = '10.2.0.1';
     for (const user of ['a', 'b', 'c']) expect((await signIn(user, 'Wrong1234', from)).status).toBe(401);

@@ -29,8 +29,13 @@ export async function refreshGrant(request: FastifyRequest, reply: FastifyReply,
     async (
       tx,
     ): Promise<{ ok: true; session: AuthResponse } | { ok: false; reason: keyof typeof REFUSALS }> => {
-      const spent = await spendRefreshToken(tx, refreshToken);
+      const spent = await spendRefreshToken(tx, refreshToken, {
+        now: config.now?.(),
+        graceSeconds: config.refreshReuseGraceSeconds,
+      });
       if (!spent.ok) return spent;
+      if (spent.retry)
+        request.log.info('refresh token sent again within the grace period: its lost successor was spent');
       const { userId, impersonator, familyId } = spent.owner;
       const user = await findUserById(tx, userId);
       // An impersonated session lasts only while the impersonator may still impersonate.

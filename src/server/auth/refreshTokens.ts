@@ -78,18 +78,57 @@ async function findToken(db: Queryable, token: string): Promise<TokenRow | undef
 }
 
 /**
+ * Spends the token issued when `spent` was spent (the family's next by id: one session's rotations
+ * run one after another, sessionLock) if it was never used and `spent` was spent within the grace
+ * period. `spent` is then being sent again because the answer carrying its successor was lost: an
+ * instance committed the rotation and died before answering, and the load balancer or the client
+ * sent the request again. Nobody holds that successor, so it is spent in the retry's place and the
+ * retry gets a new one. A second retry finds the successor spent; a copy of the token in other hands
+ * is caught when its owner's next refresh shows the successor this marked used.
+ */
+async function spendLostSuccessor(
+  db: Queryable,
+  spent: TokenRow,
+  graceSeconds: number,
+  now: Date,
+): Promise<boolean> {
+  if (graceSeconds <= 0) return false;
+  const rows = await db.query<{ id: number }>(
+    `UPDATE refresh_tokens SET used_at = $3::TIMESTAMP
+     WHERE id = (SELECT id FROM refresh_tokens WHERE family_id = $1 AND id > $2 ORDER BY id LIMIT 1)
+       AND used_at IS NULL AND revoked_at IS NULL
+       AND (SELECT used_at FROM refresh_tokens WHERE id = $2) >= $4::TIMESTAMP
+     RETURNING id`,
+    [spent.family_id, spent.id, sqlTime(now), sqlTime(new Date(now.getTime() - graceSeconds * 1000))],
+  );
+  return rows.length > 0;
+}
+
+function ownerOf(row: TokenRow): RefreshOwner {
+  return {
+    userId: row.user_id,
+    familyId: row.family_id,
+    ...(row.impersonator ? { impersonator: row.impersonator } : {}),
+  };
+}
+
+/**
  * Spends a refresh token: valid once. A token that was already spent is the sign of a copy in
- * other hands, so its whole family is revoked and both holders must sign in again.
+ * other hands, so its whole family is revoked and both holders must sign in again; except a token
+ * sent again within `graceSeconds` of its spending while its successor is unused, the retry of an
+ * answer that was lost (spendLostSuccessor).
  */
 export async function spendRefreshToken(
   db: Queryable,
   token: string,
-  now = new Date(),
-): Promise<SpendResult> {
+  { now = new Date(), graceSeconds = 0 }: { now?: Date; graceSeconds?: number } = {},
+): Promise<SpendResult & { retry?: boolean }> {
   const row = await findToken(db, token);
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.revoked_at) return { ok: false, reason: 'revoked' };
   if (row.used_at) {
+    if (await spendLostSuccessor(db, row, graceSeconds, now))
+      return { ok: true, owner: ownerOf(row), retry: true };
     await revokeFamily(db, row.family_id, now);
     return { ok: false, reason: 'reused' };
   }
@@ -103,14 +142,7 @@ export async function spendRefreshToken(
     await revokeFamily(db, row.family_id, now);
     return { ok: false, reason: 'reused' };
   }
-  return {
-    ok: true,
-    owner: {
-      userId: row.user_id,
-      familyId: row.family_id,
-      ...(row.impersonator ? { impersonator: row.impersonator } : {}),
-    },
-  };
+  return { ok: true, owner: ownerOf(row) };
 }
 
 /** The session (family) a refresh token belongs to, whatever its state; undefined for unknown tokens. */

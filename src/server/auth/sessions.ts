@@ -25,11 +25,12 @@ export async function issueSession(
   opts: { impersonator?: string; familyId?: string } = {},
 ): Promise<AuthResponse> {
   const accountIds = user.allAccountAccess ? [] : await userAccountIds(db, user.id);
-  const refresh = await issueRefreshToken(db, config.refreshTokenTtlSeconds, {
-    userId: user.id,
-    impersonator: opts.impersonator,
-    familyId: opts.familyId,
-  });
+  const refresh = await issueRefreshToken(
+    db,
+    config.refreshTokenTtlSeconds,
+    { userId: user.id, impersonator: opts.impersonator, familyId: opts.familyId },
+    config.now?.(),
+  );
   const accessToken = await signAccessToken(config, {
     userId: user.id,
     username: user.username,

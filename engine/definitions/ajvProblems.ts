@@ -1,8 +1,8 @@
 import type { ErrorObject } from 'ajv';
 import type { Problem } from './definitionError';
 import { closest } from './didYouMean';
+import { escapePointerToken } from './jsonPointer';
 import { messages } from './messages';
-import { escapePointerToken } from './parseJsonWithPositions';
 
 /**
  * Turns AJV's errors into author-facing problems. With allErrors, a union (anyOf/oneOf) reports

@@ -1,7 +1,7 @@
 import type { Problem } from './definitionError';
 import { endpointKey, type KnownEndpoints } from './endpointIndex';
+import { escapePointerToken } from './jsonPointer';
 import { messages } from './messages';
-import { escapePointerToken } from './parseJsonWithPositions';
 
 type Json = Record<string, unknown>;
 

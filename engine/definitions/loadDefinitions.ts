@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ajvProblems } from './ajvProblems';
 import { byPosition, type DefinitionError, locate, type Problem, syntaxErrors } from './definitionError';
+import { escapePointerToken } from './jsonPointer';
 import { addLibraryFile, emptyLibrary, isLibraryFile, type Library } from './library';
 import {
   checkDefinitionText,
@@ -10,7 +11,7 @@ import {
   loadDefinition,
 } from './loadDefinition';
 import { messages } from './messages';
-import { escapePointerToken, parseJsonTolerant } from './parseJsonWithPositions';
+import { parseJsonTolerant } from './parseJsonWithPositions';
 import { pageSchema } from './schemaValidator';
 
 /** Every definition of a set, and every error of every file. */

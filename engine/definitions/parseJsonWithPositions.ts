@@ -1,4 +1,5 @@
 import { getNodeValue, type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
+import { escapePointerToken } from './jsonPointer';
 
 /** A 1-based line and column in a source text. */
 export interface Position {
@@ -31,11 +32,6 @@ export class JsonSyntaxError extends Error {
   ) {
     super(message);
   }
-}
-
-/** Escapes one reference token of a JSON pointer (RFC 6901). */
-export function escapePointerToken(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** How deep objects and arrays may nest: far more than any definition needs, far less than the stack. */

@@ -1,4 +1,4 @@
-import { escapePointerToken } from '../definitions/parseJsonWithPositions';
+import { escapePointerToken } from '../definitions/jsonPointer';
 
 /** A JSON value as JSON.parse returns it. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;

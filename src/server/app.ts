@@ -28,6 +28,11 @@ declare module 'fastify' {
     resultCache: ResultCache;
     /** Which sessions have ended, for the tokens that name them (auth/revokedSessions.ts). */
     sessions: SessionRevocations;
+    /**
+     * The filter-bar flags of the dashboard pages open to every user, by route (dashboards/routes.ts):
+     * the app's page carries them, so the filter bar has its final shape before the definitions arrive.
+     */
+    filterBarsByRoute?: () => Record<string, Record<string, boolean>>;
   }
 }
 
@@ -203,7 +208,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
           .send({ error: 'Service Unavailable', message: 'The client is being built; try again' });
       }
       reply.header('cache-control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').send(html);
+      return reply.type('text/html; charset=utf-8').send(withFilterBars(html, app.filterBarsByRoute?.()));
     });
   }
   app.setNotFoundHandler((request, reply) =>
@@ -212,6 +217,19 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       .send({ error: 'Not Found', message: `No route ${request.method} ${request.url.split('?')[0]}` }),
   );
   return app;
+}
+
+/**
+ * The app's page with the dashboards' filter-bar flags in a JSON data block (never run as a script,
+ * so the CSP's script-src 'self' holds); `<` is escaped so no text in it can close the element.
+ */
+function withFilterBars(html: string, bars: Record<string, Record<string, boolean>> | undefined): string {
+  if (!bars || !html.includes('</head>')) return html;
+  const json = JSON.stringify(bars).replace(/</g, '\\u003c');
+  return html.replace(
+    '</head>',
+    () => `<script type="application/json" id="filter-bars">${json}</script></head>`,
+  );
 }
 
 /** The headers a Helmet middleware sets, read once from a stand-in response. */

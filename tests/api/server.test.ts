@@ -58,7 +58,7 @@ describe('serving the built client', () => {
     mkdirSync(join(dir, 'client', 'assets'), { recursive: true });
     writeFileSync(
       join(dir, 'client', 'index.html'),
-      '<!doctype html><title>HawkEye</title><div id="root"></div>',
+      '<!doctype html><html><head><title>HawkEye</title></head><body><div id="root"></div></body></html>',
     );
     writeFileSync(
       join(dir, 'client', 'assets', 'app-abc123.js'),
@@ -87,6 +87,20 @@ describe('serving the built client', () => {
       expect(res.headers.get('content-type')).toContain('text/html');
       expect(await res.text()).toContain('<div id="root">');
     }
+  });
+
+  it("carries the dashboards' filter-bar flags, as data, for the pages open to every user", async () => {
+    const html = await (await fetch(`${url}/dashboard/action-required`)).text();
+    const block = html.match(/<script type="application\/json" id="filter-bars">(.*?)<\/script><\/head>/);
+    expect(block).not.toBeNull();
+    const bars = JSON.parse(block![1]) as Record<string, Record<string, boolean>>;
+    expect(bars['/dashboard/action-required']).toMatchObject({
+      isPeriodVisible: false,
+      isSitesVisible: true,
+    });
+    expect(bars['/dashboard/volume']).toMatchObject({ isPeriodVisible: true });
+    // A page behind an access rule is not named to a visitor who has not signed in.
+    expect(Object.keys(bars)).not.toContain('/dashboard/ils-call-performance');
   });
 
   it('compresses assets and caches hashed bundles for good', async () => {

@@ -5,6 +5,7 @@ import { useDashboardDefinitions } from '../dashboards/useDashboardDefinitions';
 import { useHostServices } from '../dashboards/useHostServices';
 import { useAppliedFilter } from '../filter/appliedFilter';
 import { ALL_FILTER_BAR_FLAGS, useFilterBarFlags } from '../filter/filterBarConfig';
+import { servedFilterBar } from '../filter/servedFilterBars';
 import { normalizePath } from './menu';
 
 /**
@@ -16,7 +17,9 @@ export function DashboardOutlet() {
   const { pathname } = useLocation();
   const { data: pages, isLoading, error } = useDashboardDefinitions();
   const page = pages?.find((p) => normalizePath(p.route) === normalizePath(pathname));
-  useFilterBarFlags(page?.filterBar ?? ALL_FILTER_BAR_FLAGS);
+  useFilterBarFlags(
+    page?.filterBar ?? (isLoading ? servedFilterBar(pathname) : undefined) ?? ALL_FILTER_BAR_FLAGS,
+  );
   const { filter } = useAppliedFilter();
   const host = useHostServices({ url: true });
   const appliedCount = host.applyCount;
@@ -49,7 +52,9 @@ export function DashboardOutlet() {
       data-testid="dashboard-content"
       data-applied-count={appliedCount}
       data-applied-filter={filter ? JSON.stringify(filter) : undefined}
-      mih={320}
+      // At least a screen high: the footer starts below the fold, so a page drawing in does not
+      // push it down through the screen (a layout shift the reader sees).
+      mih="100vh"
     >
       {content}
     </Box>

@@ -38,6 +38,16 @@ export async function registerDashboardRoutes(
     app.addHook('onClose', async () => store.close());
   }
 
+  // Pages behind an access rule are left out: the app's page is served before anyone signs in.
+  app.decorate('filterBarsByRoute', () =>
+    Object.fromEntries(
+      store
+        .all()
+        .filter((p) => !p.access)
+        .map((p) => [p.route, p.filterBar]),
+    ),
+  );
+
   app.get(
     '/api/dashboards',
     {

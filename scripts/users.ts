@@ -2,7 +2,13 @@
 import { parseArgs } from 'node:util';
 import { createImpersonationCode } from '../src/server/auth/impersonationCodes';
 import { findUserByUsername } from '../src/server/auth/userLookup';
-import { createUser, grantAccount, grantClaim, setPassword } from '../src/server/auth/users';
+import {
+  createUser,
+  grantAccount,
+  grantClaim,
+  setPassword,
+  usePasswordHashing,
+} from '../src/server/auth/users';
 import { loadConfig } from '../src/server/config';
 import { openStore, type Store } from '../src/server/store';
 import { migrate } from '../src/server/store/migrate';
@@ -194,7 +200,9 @@ async function main(): Promise<number> {
   }
   let store: Store;
   try {
-    store = await openStore(loadConfig());
+    const config = loadConfig();
+    usePasswordHashing(config.passwordHashing);
+    store = await openStore(config);
   } catch (err) {
     const message = (err as Error).message;
     process.stderr.write(

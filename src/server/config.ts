@@ -50,11 +50,39 @@ export interface Config {
    * split across threads costs more CPU in all.
    */
   duckdbThreads?: number;
+  /** argon2id's cost for new password hashes (PASSWORD_HASH_*); never below MIN_PASSWORD_HASHING. */
+  passwordHashing: PasswordHashing;
   /**
    * The clock access and extended data tokens are issued and checked by; unset is the system
    * clock. Never read from the environment: tests pass a clock they move, so expiry needs no wait.
    */
   now?: () => Date;
+}
+
+/** argon2id's cost: memory in KiB, passes over it, parallel lanes. */
+export interface PasswordHashing {
+  memoryKib: number;
+  passes: number;
+  parallelism: number;
+}
+
+/** The argon2 library's defaults: 64 MiB, 3 passes, 4 lanes. */
+export const DEFAULT_PASSWORD_HASHING: PasswordHashing = { memoryKib: 65536, passes: 3, parallelism: 4 };
+
+/** OWASP's minimum for argon2id (19 MiB, 2 passes, 1 lane): a configuration below it is refused. */
+export const MIN_PASSWORD_HASHING: PasswordHashing = { memoryKib: 19456, passes: 2, parallelism: 1 };
+
+/** A whole number of at least `min` (its default `fallback` when unset). */
+function atLeastEnv(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min: number,
+  why: string,
+): number {
+  const n = intEnv(env, name, fallback);
+  if (n < min) throw new Error(`${name} must be at least ${min} (${why}), got '${env[name]}'`);
+  return n;
 }
 
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -115,6 +143,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== '0',
     resultCacheBytes: intEnv(env, 'RESULT_CACHE_MB', 64) * 1024 * 1024,
     duckdbThreads: intEnv(env, 'DUCKDB_THREADS', 0) || undefined,
+    passwordHashing: {
+      memoryKib: atLeastEnv(
+        env,
+        'PASSWORD_HASH_MEMORY_KIB',
+        DEFAULT_PASSWORD_HASHING.memoryKib,
+        MIN_PASSWORD_HASHING.memoryKib,
+        "OWASP's minimum for argon2id",
+      ),
+      passes: atLeastEnv(
+        env,
+        'PASSWORD_HASH_PASSES',
+        DEFAULT_PASSWORD_HASHING.passes,
+        MIN_PASSWORD_HASHING.passes,
+        "OWASP's minimum for argon2id",
+      ),
+      parallelism: atLeastEnv(
+        env,
+        'PASSWORD_HASH_PARALLELISM',
+        DEFAULT_PASSWORD_HASHING.parallelism,
+        MIN_PASSWORD_HASHING.parallelism,
+        'one lane at least',
+      ),
+    },
     trustedProxies: (env.TRUSTED_PROXIES || '')
       .split(',')
       .map((p) => p.trim())

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { startTempPostgres, type TempPostgres } from '../../scripts/lib/tempPostgres';
 import type { AppContext } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
+import { loadConfig, MIN_PASSWORD_HASHING } from '../../src/server/config';
 import { startServer } from '../../src/server/main';
 import { DEMO_PASSWORD } from '../../src/server/seed/demoUsers';
 import { seedDatabase } from '../../src/server/seed/seed';
@@ -64,6 +64,12 @@ export function testConfig(dataDir: string, pg?: TempPostgres, env: Record<strin
     HOST: '127.0.0.1',
     DATABASE_URL: pg?.url ?? '',
     LOG_LEVEL: 'silent',
+    // Password hashes at OWASP's minimum argon2id cost (tests/unit/config.test.ts checks the
+    // default and the floor): a ninth of the CPU time of each of the suite's sign-ins.
+    PASSWORD_HASH_MEMORY_KIB: process.env.PASSWORD_HASH_MEMORY_KIB || String(MIN_PASSWORD_HASHING.memoryKib),
+    PASSWORD_HASH_PASSES: process.env.PASSWORD_HASH_PASSES || String(MIN_PASSWORD_HASHING.passes),
+    PASSWORD_HASH_PARALLELISM:
+      process.env.PASSWORD_HASH_PARALLELISM || String(MIN_PASSWORD_HASHING.parallelism),
     ...env,
   });
 }

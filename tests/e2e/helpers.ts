@@ -202,6 +202,12 @@ process.stdout.write(\`extra server ready on port \${(app.server.address() as { 
       DASHBOARDS_DIR: opts.dashboardsDir ?? join(root, 'dashboards'),
       SEED_DEMO: '0',
       LOG_LEVEL: 'info',
+      // One DuckDB worker thread, as the e2e server (tests/e2e/server.ts).
+      DUCKDB_THREADS: process.env.DUCKDB_THREADS || '1',
+      // Password hashes at OWASP's minimum cost, as the e2e server's.
+      PASSWORD_HASH_MEMORY_KIB: process.env.PASSWORD_HASH_MEMORY_KIB || '19456',
+      PASSWORD_HASH_PASSES: process.env.PASSWORD_HASH_PASSES || '2',
+      PASSWORD_HASH_PARALLELISM: process.env.PASSWORD_HASH_PARALLELISM || '1',
       LOGIN_FAILURES_PER_ADDRESS: '10000',
       LOGIN_FAILURES_PER_USERNAME: '10000',
     },

@@ -1,5 +1,5 @@
 import { type BrowserContext, test as base } from '@playwright/test';
-import { E2E_BROWSER_NOW } from './e2eEnv';
+import { E2E_BASE_URL, E2E_BROWSER_NOW } from './e2eEnv';
 
 export * from '@playwright/test';
 
@@ -26,12 +26,61 @@ export async function pinClock(context: BrowserContext): Promise<void> {
 }
 
 /**
+ * Forgets what a test left in a shared context that the next one could see: cookies, granted
+ * permissions, and the app's origin's local storage (remember-me). Its session storage goes with
+ * its page. The HTTP cache and the scripts Chromium compiled are kept: that is the point.
+ */
+async function forgetTest(context: BrowserContext): Promise<void> {
+  for (const page of context.pages()) await page.close();
+  await context.clearCookies();
+  await context.clearPermissions();
+  const page = await context.newPage();
+  try {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Storage.clearDataForOrigin', {
+      origin: new URL(E2E_BASE_URL).origin,
+      storageTypes: 'local_storage,session_storage,indexeddb,service_workers',
+    });
+    await cdp.detach();
+  } finally {
+    await page.close();
+  }
+}
+
+/** The contexts' options: those of playwright.config.ts. */
+const CONTEXT_OPTIONS = { baseURL: E2E_BASE_URL, viewport: { width: 1280, height: 800 } };
+
+/**
  * Playwright's test with the browser's clock pinned (pinClock), so the tests see the same rows and
  * the same periods whatever day they run. A context a test opens itself needs pinClock too.
+ *
+ * The tests of a worker share one browser context, each in a new page, with cookies, permissions
+ * and storage cleared in between (forgetTest): the app's bundles come from the cache after the
+ * first test instead of being fetched and compiled again for each, the browser tests' largest cost.
+ * A test that changes the context itself (a time zone, page.clock, which moves every page of its
+ * context) asks for a context of its own with `test.use({ ownContext: true })`, or by setting any
+ * context option such as timezoneId.
  */
-export const test = base.extend({
-  context: async ({ context }, use) => {
-    await pinClock(context);
-    await use(context);
+export const test = base.extend<{ ownContext: boolean }, { sharedContext: BrowserContext }>({
+  ownContext: [false, { option: true }],
+  sharedContext: [
+    async ({ browser }, use) => {
+      const context = await browser.newContext(CONTEXT_OPTIONS);
+      await pinClock(context);
+      await use(context);
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  context: async ({ browser, ownContext, timezoneId, sharedContext }, use) => {
+    if (ownContext || timezoneId) {
+      const context = await browser.newContext({ ...CONTEXT_OPTIONS, timezoneId });
+      await pinClock(context);
+      await use(context);
+      await context.close();
+      return;
+    }
+    await use(sharedContext);
+    await forgetTest(sharedContext);
   },
 });

@@ -1,4 +1,5 @@
 import argon2 from 'argon2';
+import { DEFAULT_PASSWORD_HASHING, type PasswordHashing } from '../config';
 import type { Queryable } from '../store';
 
 /** What creating a user takes (the demo seed and `npm run users -- add`). */
@@ -14,12 +15,28 @@ export interface NewUser {
   claims: { type: string; value: string }[];
 }
 
-/** Hashes a password with argon2id (the library's defaults: 64 MiB, 3 passes). */
-export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id });
+let hashing: PasswordHashing = DEFAULT_PASSWORD_HASHING;
+let decoyHash: Promise<string> | undefined;
+
+/**
+ * The cost of the hashes made from now on (config.passwordHashing, set where a process opens its
+ * store). A stored hash keeps the cost it was made with: changing it never locks anyone out.
+ */
+export function usePasswordHashing(cost: PasswordHashing): void {
+  if (cost === hashing) return;
+  hashing = cost;
+  decoyHash = undefined;
 }
 
-let decoyHash: Promise<string> | undefined;
+/** Hashes a password with argon2id at the configured cost (64 MiB, 3 passes, 4 lanes by default). */
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, {
+    type: argon2.argon2id,
+    memoryCost: hashing.memoryKib,
+    timeCost: hashing.passes,
+    parallelism: hashing.parallelism,
+  });
+}
 
 /**
  * Checks a password against a stored hash. With no hash (unknown user) it still verifies against a

@@ -3,11 +3,11 @@ import { parseArgs } from 'node:util';
 import { createImpersonationCode } from '../src/server/auth/impersonationCodes';
 import { findUserByUsername } from '../src/server/auth/userLookup';
 import {
+  configurePasswordHashing,
   createUser,
   grantAccount,
   grantClaim,
   setPassword,
-  usePasswordHashing,
 } from '../src/server/auth/users';
 import { loadConfig } from '../src/server/config';
 import { openStore, type Store } from '../src/server/store';
@@ -201,7 +201,7 @@ async function main(): Promise<number> {
   let store: Store;
   try {
     const config = loadConfig();
-    usePasswordHashing(config.passwordHashing);
+    configurePasswordHashing(config.passwordHashing);
     store = await openStore(config);
   } catch (err) {
     const message = (err as Error).message;

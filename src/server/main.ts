@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type AppContext, buildApp } from './app';
-import { usePasswordHashing } from './auth/users';
+import { configurePasswordHashing } from './auth/users';
 import { type Config, loadConfig } from './config';
 import { DEMO_USERS } from './seed/demoUsers';
 import { isSeeded, seedDatabase } from './seed/seed';
@@ -30,7 +30,7 @@ export async function startServer(
   opts: StartOptions = {},
 ): Promise<{ app: FastifyInstance; ctx: AppContext; url: string }> {
   const config = opts.config ?? loadConfig();
-  usePasswordHashing(config.passwordHashing);
+  configurePasswordHashing(config.passwordHashing);
   // Replicas entering or leaving the read pool are logged once the app's logger exists; the
   // first check's findings (made while opening) are logged then.
   const onReplica: { log?: (r: ReplicaState) => void } = {};

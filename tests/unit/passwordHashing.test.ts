@@ -1,13 +1,13 @@
 import argon2 from 'argon2';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hashPassword, usePasswordHashing, verifyPassword } from '../../src/server/auth/users';
+import { configurePasswordHashing, hashPassword, verifyPassword } from '../../src/server/auth/users';
 import { DEFAULT_PASSWORD_HASHING, loadConfig, MIN_PASSWORD_HASHING } from '../../src/server/config';
 
 const config = (env: Record<string, string>) =>
   loadConfig({ DATA_DIR: '/tmp/hawkeye-unit-config', JWT_SECRET: 'x', ...env });
 
 describe('password hashing cost', () => {
-  afterEach(() => usePasswordHashing(DEFAULT_PASSWORD_HASHING));
+  afterEach(() => configurePasswordHashing(DEFAULT_PASSWORD_HASHING));
 
   it("defaults to argon2id at the library's cost: 64 MiB, 3 passes, 4 lanes", async () => {
     expect(config({}).passwordHashing).toEqual({ memoryKib: 65536, passes: 3, parallelism: 4 });
@@ -30,7 +30,7 @@ describe('password hashing cost', () => {
 
   it('hashes at the configured cost, and a hash made at another cost still verifies', async () => {
     const strong = await hashPassword('Demo1234');
-    usePasswordHashing(MIN_PASSWORD_HASHING);
+    configurePasswordHashing(MIN_PASSWORD_HASHING);
     const light = await hashPassword('Demo1234');
     expect(light).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
     expect(argon2.needsRehash(light, { memoryCost: 19456, timeCost: 2, parallelism: 1 })).toBe(false);

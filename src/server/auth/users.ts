@@ -22,7 +22,7 @@ let decoyHash: Promise<string> | undefined;
  * The cost of the hashes made from now on (config.passwordHashing, set where a process opens its
  * store). A stored hash keeps the cost it was made with: changing it never locks anyone out.
  */
-export function usePasswordHashing(cost: PasswordHashing): void {
+export function configurePasswordHashing(cost: PasswordHashing): void {
   if (cost === hashing) return;
   hashing = cost;
   decoyHash = undefined;

@@ -8,6 +8,9 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // Worker threads rather than processes: the same tests for about an eighth less CPU time
+          // (a thread starts faster than a process).
+          pool: 'threads',
           // Some unit tests compile the dashboard schemas (Vega-Lite's among them) or render with
           // jsdom: seconds on a quiet machine, several times that beside other work.
           testTimeout: 60_000,

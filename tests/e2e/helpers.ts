@@ -8,8 +8,8 @@ import { pinClock } from './test';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
-/** Signs in through the login page and waits for the dashboard with its filter applied. */
-export async function signIn(
+/** Opens the login page and signs in with its form, without waiting for what follows. */
+export async function submitLogin(
   page: Page,
   username = 'admin',
   password = DEMO_PASSWORD,
@@ -19,6 +19,16 @@ export async function signIn(
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in through the login page and waits for the dashboard with its filter applied. */
+export async function signIn(
+  page: Page,
+  username = 'admin',
+  password = DEMO_PASSWORD,
+  baseUrl = '',
+): Promise<void> {
+  await submitLogin(page, username, password, baseUrl);
   await expect(page).toHaveURL(/\/dashboard(\?.*)?$/);
   await expect(page.getByTestId('dashboard-content')).toHaveAttribute('data-applied-count', /[1-9]/);
 }

@@ -1,5 +1,5 @@
 import { E2E_BROWSER_NOW } from './e2eEnv';
-import { signIn } from './helpers';
+import { signIn, submitLogin } from './helpers';
 import { expect, test } from './test';
 
 test('the menu marks the item whose path is the URL and opens its section', async ({ page }) => {
@@ -92,10 +92,7 @@ test('an HTTP 500 from the API shows the internal server error message bar', asy
       body: '{"error":"Internal Server Error"}',
     }),
   );
-  await page.goto('/login');
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill('Demo1234');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitLogin(page);
   const bar = page.getByTestId('message-bar');
   await expect(bar).toBeVisible();
   await expect(bar).toHaveAttribute('data-type', 'internal-server-error');
@@ -112,10 +109,7 @@ test.describe('on a clock of its own', () => {
     // The page's timers run on a clock the test moves: the 10 s pass without waiting for them.
     await page.clock.install({ time: new Date(E2E_BROWSER_NOW) });
     await page.route('**/api/sites', (route) => route.fulfill({ status: 504, body: '' }));
-    await page.goto('/login');
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password', { exact: true }).fill('Demo1234');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitLogin(page);
     const bar = page.getByTestId('message-bar');
     await expect(bar).toBeVisible();
     await expect(bar).toHaveAttribute('data-type', 'timeout');

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_BASE_URL } from './tests/e2e/e2eEnv';
+import { E2E_BASE_URL, E2E_VIEWPORT } from './tests/e2e/e2eEnv';
 
 // Debian's Chromium only, never a browser downloaded by Playwright: its headless shell
 // (chromium-headless-shell, the same Blink and V8 as /usr/bin/chromium without the browser's UI), the
@@ -14,7 +14,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: E2E_BASE_URL,
-    viewport: { width: 1280, height: 800 },
+    viewport: E2E_VIEWPORT,
     launchOptions: {
       executablePath: '/usr/bin/chromium-headless-shell',
       args: [

@@ -28,6 +28,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT);
 /** A helper endpoint beside the app that hands out impersonation codes (the DuckDB file is locked). */
 export const E2E_HELPER_PORT = Number(process.env.E2E_HELPER_PORT);
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
+/** The browser window of every test unless it sets its own. */
+export const E2E_VIEWPORT = { width: 1280, height: 800 };
 /** Where the e2e server keeps its data; the tests read the outbox from it. */
 export const E2E_DATA_DIR = join(tmpdir(), `hawkeye-e2e-data-${E2E_PORT}`);
 

@@ -1,5 +1,5 @@
 import { type BrowserContext, test as base } from '@playwright/test';
-import { E2E_BASE_URL, E2E_BROWSER_NOW } from './e2eEnv';
+import { E2E_BASE_URL, E2E_BROWSER_NOW, E2E_VIEWPORT } from './e2eEnv';
 
 export * from '@playwright/test';
 
@@ -47,8 +47,8 @@ async function forgetTest(context: BrowserContext): Promise<void> {
   }
 }
 
-/** The contexts' options: those of playwright.config.ts. */
-const CONTEXT_OPTIONS = { baseURL: E2E_BASE_URL, viewport: { width: 1280, height: 800 } };
+/** The contexts' options, as playwright.config.ts sets them. */
+const CONTEXT_OPTIONS = { baseURL: E2E_BASE_URL, viewport: E2E_VIEWPORT };
 
 /**
  * Playwright's test with the browser's clock pinned (pinClock), so the tests see the same rows and
@@ -56,10 +56,10 @@ const CONTEXT_OPTIONS = { baseURL: E2E_BASE_URL, viewport: { width: 1280, height
  *
  * The tests of a worker share one browser context, each in a new page, with cookies, permissions
  * and storage cleared in between (forgetTest): the app's bundles come from the cache after the
- * first test instead of being fetched and compiled again for each, the browser tests' largest cost.
- * A test that changes the context itself (a time zone, page.clock, which moves every page of its
- * context) asks for a context of its own with `test.use({ ownContext: true })`, or by setting any
- * context option such as timezoneId.
+ * first test instead of being fetched and compiled again for each (about 7 % of the browser tests'
+ * time). A test that changes the context itself (page.clock moves every page of its context) asks
+ * for a context of its own with `test.use({ ownContext: true })`; `test.use({ timezoneId })` gets one
+ * too. Other context options set with test.use are not applied to the shared context.
  */
 export const test = base.extend<{ ownContext: boolean }, { sharedContext: BrowserContext }>({
   ownContext: [false, { option: true }],

@@ -5,4 +5,5 @@ export { type MenuEntry, type MenuItem, menuEntries } from './menuEntries';
 export { DashboardPage, type DashboardPageProps } from './render/DashboardPage';
 export { forgetChartCache } from './widgets/chart/vegaSpec';
 export { saveFile } from './widgets/download/saveFile';
+export { loadDataWidgets as preloadWidgets } from './widgets/registry';
 export type { WidgetKind } from './widgets/widgetProps';

@@ -8,14 +8,34 @@ export function toNumber(value: unknown): number | undefined {
   return undefined;
 }
 
+/**
+ * One en-US formatter per decimals setting, made on first use: `toLocaleString` with options builds
+ * a new formatter on every call, which made number formatting a visible share of a page's first
+ * render (a table or a ring of a few hundred values).
+ */
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(minDecimals: number, maxDecimals: number): Intl.NumberFormat {
+  const key = `${minDecimals}:${maxDecimals}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: minDecimals,
+      maximumFractionDigits: maxDecimals,
+    });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 /** Thousands comma-separated with at most `maxDecimals` decimals (trailing zeros dropped). */
 export function formatNumber(value: number, maxDecimals = 2): string {
-  return value.toLocaleString('en-US', { maximumFractionDigits: maxDecimals, minimumFractionDigits: 0 });
+  return formatter(0, maxDecimals).format(value);
 }
 
 /** Thousands comma-separated with exactly `decimals` decimals. */
 export function formatFixed(value: number, decimals: number): string {
-  return value.toLocaleString('en-US', { maximumFractionDigits: decimals, minimumFractionDigits: decimals });
+  return formatter(decimals, decimals).format(value);
 }
 
 /**

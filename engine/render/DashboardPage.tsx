@@ -6,6 +6,7 @@ import { useSource } from '../data/useSource';
 import type { NormalizedPage } from '../definitions/normalizedPage';
 import { fillTemplate } from '../widgets/text/fillTemplate';
 import { PanelCard } from './PanelCard';
+import './dashboardPage.css';
 import { PageRuntimeContext } from './pageRuntime';
 import { usePageRuntimeState } from './usePageRuntimeState';
 
@@ -49,13 +50,16 @@ export function DashboardPage({ definition, host }: DashboardPageProps) {
     <PageRuntimeContext.Provider value={runtime}>
       <Stack gap="md" data-testid={`dashboard-${definition.id}`}>
         <PageTitle definition={definition} />
-        {definition.layout.map((row) => (
-          <Group key={row.join(' ')} align="stretch" wrap="wrap" gap="md">
-            {row.map((name) => (
-              <PanelCard key={name} name={name} panel={definition.panels[name]} />
-            ))}
-          </Group>
-        ))}
+        {/* Out of sight while a widget's code loads (dashboardPage.css): the panels appear at once. */}
+        <div className="dashboard-panels" style={{ display: 'contents' }}>
+          {definition.layout.map((row) => (
+            <Group key={row.join(' ')} align="stretch" wrap="wrap" gap="md">
+              {row.map((name) => (
+                <PanelCard key={name} name={name} panel={definition.panels[name]} />
+              ))}
+            </Group>
+          ))}
+        </div>
       </Stack>
     </PageRuntimeContext.Provider>
   );

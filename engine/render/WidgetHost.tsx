@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import type { ComponentType } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { useSource } from '../data/useSource';
 import { messages } from '../definitions/messages';
 import { evaluateCondition } from '../params/evaluateCondition';
@@ -13,18 +13,32 @@ function Bound({ widget }: { widget: Widget }) {
   const Kind = widgetRegistry[widget.kind] as ComponentType<WidgetProps> | undefined;
   if (!Kind) return <Alert color="red">{messages.kindNotInstalled(widget.kind)}</Alert>;
   // The state is for tools outside the page (end-to-end tests, bench:pages): 'idle' before a
-  // source may fetch, 'loading' while it fetches, 'ready' once its rows (or no source) are there.
+  // source may fetch, 'loading' while it fetches or while the widget's code is on its way, 'ready'
+  // once its rows (or no source) are there and its code has loaded.
   const bound = 'data' in widget && Boolean(widget.data);
   const state = !bound ? 'ready' : source.isLoading ? 'loading' : source.isLoaded ? 'ready' : 'idle';
-  return (
+  // The widget's code may still be loading (registry.tsx): this component commits meanwhile, so its
+  // rows are requested at once. The placeholder is marked for DashboardPage, which keeps its panels
+  // out of sight until none is left, so no panel moves when a widget takes its place.
+  const codeLoading = (
     <div
       data-widget-kind={widget.kind}
-      data-widget-state={state}
+      data-widget-state={state === 'ready' ? 'loading' : state}
       data-widget-bound={bound}
-      style={{ display: 'contents' }}
-    >
-      <Kind widget={widget} source={source} />
-    </div>
+      data-widget-code="loading"
+    />
+  );
+  return (
+    <Suspense fallback={codeLoading}>
+      <div
+        data-widget-kind={widget.kind}
+        data-widget-state={state}
+        data-widget-bound={bound}
+        style={{ display: 'contents' }}
+      >
+        <Kind widget={widget} source={source} />
+      </div>
+    </Suspense>
   );
 }
 

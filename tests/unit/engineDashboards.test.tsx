@@ -6,7 +6,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { definitionFiles, loadDefinitions, loadEndpointIndex } from '../../engine/definitions/index';
-import { DashboardPage, type HostServices, menuEntries, type NormalizedPage } from '../../engine/index';
+import {
+  DashboardPage,
+  type HostServices,
+  menuEntries,
+  type NormalizedPage,
+  preloadWidgets,
+} from '../../engine/index';
 import type { EndpointIndex } from '../../engine/types/endpointIndex';
 import { mountPointPerTest } from '../support/mountPoint';
 import { stubBrowserApis } from '../support/stubBrowserApis';
@@ -76,10 +82,12 @@ function answer(endpoint: string, body: Record<string, unknown>): unknown {
   return sample({ $ref: entry.response! }, indexPath);
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   stubBrowserApis();
   // jsdom has no canvas; Vega falls back to estimating text widths.
   HTMLCanvasElement.prototype.getContext = (() => null) as unknown as HTMLCanvasElement['getContext'];
+  // The widgets' code, which a browser loads beside the first rows, is here before the first page.
+  await preloadWidgets();
 });
 
 let warnings: ReturnType<typeof vi.spyOn>[] = [];

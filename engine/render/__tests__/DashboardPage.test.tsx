@@ -7,12 +7,14 @@ import { mountPointPerTest } from '../../../tests/support/mountPoint';
 import { stubBrowserApis } from '../../../tests/support/stubBrowserApis';
 import { checkDefinitionText } from '../../definitions/index';
 import type { HostServices } from '../../index';
-import { DashboardPage } from '../../index';
+import { DashboardPage, preloadWidgets } from '../../index';
 
-beforeAll(() => {
+beforeAll(async () => {
   // The failing panel is expected: keep React's error report out of the test output.
   vi.spyOn(console, 'error').mockImplementation(() => {});
   stubBrowserApis();
+  // The widgets' code, which a browser loads beside the first rows, is here before the first page.
+  await preloadWidgets();
 });
 
 const definitionText = JSON.stringify({

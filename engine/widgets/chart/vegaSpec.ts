@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Spec, View } from 'vega';
 import type { VisualizationSpec } from 'vega-embed';
 import { type JsonValue, jsonEqual } from '../../tools/jsonValue';
+import { preloadVegaEmbed } from './LazyVegaEmbed';
 
 /**
  * Vega-Lite specs compiled to Vega once, then kept: in memory for this page and in sessionStorage
@@ -161,10 +162,17 @@ const compileLogger: CompileLogger = {
   },
 };
 
+let compiler: Promise<typeof import('vega-lite')> | undefined;
+
+function loadCompiler() {
+  compiler ??= import('vega-lite');
+  return compiler;
+}
+
 /** Compiles a Vega-Lite spec (loading the compiler on first use) and keeps the result. */
 export async function compileVegaLite(spec: VisualizationSpec): Promise<Spec> {
   const from = generation;
-  const { compile } = await import('vega-lite');
+  const { compile } = await loadCompiler();
   const out = compile(spec as Parameters<typeof compile>[0], { logger: compileLogger }).spec;
   keep(SPEC_PREFIX + keyOf(JSON.stringify(spec)), out, from);
   return out;
@@ -189,6 +197,13 @@ export function useVegaSpec(
   rows: readonly Record<string, unknown>[],
 ): { spec: Spec | undefined; pending: boolean } {
   const key = useMemo(() => SPEC_PREFIX + keyOf(JSON.stringify(spec)), [spec]);
+  // Mounted, rows on their way: load Vega meanwhile, and the compiler when this spec is new to the
+  // session, so neither waits for the rows (both are parsed while the server answers).
+  const cachedAtMount = useRef(cached(key) !== undefined);
+  useEffect(() => {
+    preloadVegaEmbed();
+    if (!cachedAtMount.current) loadCompiler().catch(() => undefined);
+  }, []);
   const [compiled, setCompiled] = useState<{ key: string; spec?: Spec; error?: unknown }>();
   // A spec the compiler rejects is thrown here, to the panel's error boundary.
   if (compiled?.key === key && compiled.error !== undefined) throw compiled.error;

@@ -1,5 +1,6 @@
 import { Select } from '@mantine/core';
 import { resolvedList } from '../../definitions/normalizedPage';
+import { CLOSED_UNMOUNTED } from '../../render/comboboxProps';
 import { usePageRuntime } from '../../render/pageRuntime';
 import { ChevronDownIcon } from '../../render/strokeIcons';
 import type { SelectWidget as SelectOptions } from '../../types/dashboard';
@@ -17,6 +18,7 @@ export function SelectWidget({ widget }: WidgetProps<SelectOptions>) {
       data={options.map((o) => ({ value: keyOf(o.value), label: o.label }))}
       value={current ? keyOf(current.value) : null}
       allowDeselect={false}
+      comboboxProps={CLOSED_UNMOUNTED}
       // The shared MultiSelect's width and chevron, so a toolbar of both looks like one set.
       w={220}
       maw="100%"

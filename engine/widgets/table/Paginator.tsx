@@ -1,4 +1,5 @@
 import { Button, Group, Select, Text } from '@mantine/core';
+import { CLOSED_UNMOUNTED } from '../../render/comboboxProps';
 import { entriesLabel, pageList } from './pageList';
 
 /** Paginator props: 0-based page index, page size and the total row count. */
@@ -33,6 +34,7 @@ export function Paginator({
           value={String(pageSize)}
           onChange={(v) => v && onPageSize(Number(v))}
           allowDeselect={false}
+          comboboxProps={CLOSED_UNMOUNTED}
         />
         <Text size="sm">{entriesLabel(shown, total)}</Text>
       </Group>

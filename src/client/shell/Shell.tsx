@@ -10,7 +10,6 @@ import { setMessageSlot } from '../messages/messageBus';
 import { SIDE_MENU_WIDTH } from '../theme/theme';
 import { useMobileLayout } from '../theme/useMobileLayout';
 import { Footer } from './Footer';
-import { MobileMenu } from './MobileMenu';
 import { SideMenu } from './SideMenu';
 import { ShellActionsContext } from './shellActions';
 import { TopBar } from './TopBar';
@@ -19,6 +18,10 @@ import { TopBar } from './TopBar';
 const ImpersonateModal = lazy(async () => ({
   default: (await import('./ImpersonateModal')).ImpersonateModal,
 }));
+
+// The overlay menu loads on a phone-sized screen only: its drawer, overlay and scroll lock are about
+// 8 kB gzip a desktop never needs.
+const MobileMenu = lazy(async () => ({ default: (await import('./MobileMenu')).MobileMenu }));
 
 /** True from the first render where `value` is true on (so a closed dialog keeps its exit animation). */
 function useOnceTrue(value: boolean): boolean {
@@ -37,6 +40,7 @@ export function Shell() {
 
   const menuShown = Boolean(mobile) && menuOpened;
   const impersonationMounted = useOnceTrue(impersonating);
+  const mobileMenuMounted = useOnceTrue(Boolean(mobile));
 
   const closeMenu = menu.close;
   // The overlay never stays open across a navigation or a resize to desktop.
@@ -75,7 +79,9 @@ export function Shell() {
                 <Footer />
               </AppShell.Main>
             </AppShell>
-            <MobileMenu opened={menuShown} onClose={menu.close} />
+            <Suspense fallback={null}>
+              {mobileMenuMounted && <MobileMenu opened={menuShown} onClose={menu.close} />}
+            </Suspense>
             <Suspense fallback={null}>
               {impersonationMounted && (
                 <ImpersonateModal opened={impersonating} onClose={() => setImpersonating(false)} />

@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { beforeAll, expect, it, vi } from 'vitest';
+import { mountPointPerTest } from '../../../tests/support/mountPoint';
+import { stubBrowserApis } from '../../../tests/support/stubBrowserApis';
+import { checkDefinitionText } from '../../definitions/index';
+import type { HostServices } from '../../index';
+import { DashboardPage, preloadWidgets } from '../../index';
+
+// The widgets that show rows load on first use (widgets/registry.tsx). A fresh module graph per test
+// file, so the first page drawn here is drawn before their code has arrived, as in a browser.
+
+beforeAll(() => {
+  stubBrowserApis();
+});
+
+const loaded = checkDefinitionText(
+  'demo.json',
+  JSON.stringify({
+    schemaVersion: 1,
+    id: 'demo',
+    route: '/demo',
+    title: 'Demo',
+    data: { tiles: { endpoint: '/tiles' } },
+    layout: [['top']],
+    panels: {
+      top: {
+        title: 'Top',
+        blocks: [{ widgets: [{ kind: 'tiles', data: 'tiles', tiles: [{ title: 'Calls', field: 'now' }] }] }],
+      },
+    },
+  }),
+);
+if (!loaded.definition) throw new Error(JSON.stringify(loaded.errors));
+const definition = loaded.definition;
+const mount = mountPointPerTest();
+
+it('requests the rows before the widget code arrives, and shows the panels only once it has', async () => {
+  const fetchJson = vi.fn(async () => [{ now: 42 }]);
+  const host: HostServices = {
+    fetchJson,
+    appliedFilter: {},
+    applyCount: 1,
+    storage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
+  };
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  await act(async () => {
+    mount.render(
+      <QueryClientProvider client={client}>
+        <MantineProvider env="test">
+          <DashboardPage definition={definition} host={host} />
+        </MantineProvider>
+      </QueryClientProvider>,
+    );
+  });
+  const panels = mount.element.querySelector('.dashboard-panels');
+  // The rows are on their way while the tiles' code is not here yet: a placeholder, marked for the
+  // style that keeps the panels out of sight (dashboardPage.css), and still 'loading' for tools.
+  expect(fetchJson).toHaveBeenCalledWith('/tiles', {}, 'POST');
+  const placeholder = panels?.querySelector('[data-widget-code="loading"]');
+  expect(placeholder?.getAttribute('data-widget-state')).toBe('loading');
+  expect(mount.element.querySelector('[data-testid="tile-main"]')).toBeNull();
+
+  await act(async () => {
+    await preloadWidgets();
+  });
+  for (let i = 0; i < 3; i++) await act(async () => new Promise((r) => setTimeout(r, 10)));
+  expect(panels?.querySelector('[data-widget-code="loading"]')).toBeNull();
+  expect(mount.element.querySelector('[data-testid="tile-main"]')?.textContent).toBe('42');
+  expect(panels?.querySelector('[data-widget-kind="tiles"]')?.getAttribute('data-widget-state')).toBe('ready');
+});

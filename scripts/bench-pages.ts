@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { definitionFiles, loadDefinitions } from '../engine/definitions';
 import { STORAGE_KEYS } from '../src/client/session/storageKeys';
@@ -84,10 +85,9 @@ async function visit(page: Page, url: string): Promise<Sample> {
     assets.push({
       type,
       at: Date.now(),
-      bytes: res
-        .request()
-        .sizes()
-        .then((s) => s.responseBodySize),
+      // The gzip size of the body (level 6, gzip's default), whatever encoding the server chose:
+      // it answers browsers with brotli, whose sizes differ.
+      bytes: res.body().then((b) => gzipSync(b).length),
     });
   };
   page.on('response', onResponse);

@@ -69,5 +69,7 @@ it('requests the rows before the widget code arrives, and shows the panels only 
   for (let i = 0; i < 3; i++) await act(async () => new Promise((r) => setTimeout(r, 10)));
   expect(panels?.querySelector('[data-widget-code="loading"]')).toBeNull();
   expect(mount.element.querySelector('[data-testid="tile-main"]')?.textContent).toBe('42');
-  expect(panels?.querySelector('[data-widget-kind="tiles"]')?.getAttribute('data-widget-state')).toBe('ready');
+  expect(panels?.querySelector('[data-widget-kind="tiles"]')?.getAttribute('data-widget-state')).toBe(
+    'ready',
+  );
 });

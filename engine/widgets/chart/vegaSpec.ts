@@ -78,6 +78,15 @@ function cached(key: string): Spec | undefined {
   }
 }
 
+/** Whether any compiled spec is kept, in memory or in the session's storage. */
+function anySpecCached(): boolean {
+  if (memory.size > 0) return true;
+  const target = storage();
+  if (!target) return false;
+  for (let i = 0; i < target.length; i++) if (target.key(i)?.startsWith(SPEC_PREFIX)) return true;
+  return false;
+}
+
 function keep(key: string, spec: Spec, from: number): void {
   if (from !== generation) return;
   memory.set(key, spec);
@@ -197,12 +206,13 @@ export function useVegaSpec(
   rows: readonly Record<string, unknown>[],
 ): { spec: Spec | undefined; pending: boolean } {
   const key = useMemo(() => SPEC_PREFIX + keyOf(JSON.stringify(spec)), [spec]);
-  // Mounted, rows on their way: load Vega meanwhile, and the compiler when this spec is new to the
-  // session, so neither waits for the rows (both are parsed while the server answers).
-  const cachedAtMount = useRef(cached(key) !== undefined);
+  // Mounted, rows on their way: load Vega meanwhile, and the compiler when the session has compiled
+  // nothing yet (its first page of charts), so neither waits for the rows. Later pages mostly
+  // redraw specs compiled before (the spec at mount, before the box is measured, is not the one
+  // drawn, so it cannot tell), and load the compiler only when one is new.
   useEffect(() => {
     preloadVegaEmbed();
-    if (!cachedAtMount.current) loadCompiler().catch(() => undefined);
+    if (!anySpecCached()) loadCompiler().catch(() => undefined);
   }, []);
   const [compiled, setCompiled] = useState<{ key: string; spec?: Spec; error?: unknown }>();
   // A spec the compiler rejects is thrown here, to the panel's error boundary.

@@ -46,6 +46,21 @@ const EXPECTED: Record<string, { raw: string; columns: string }> = {
       FROM communications WHERE direction = 'inbound' AND response_required AND comm_type IN ('PHONE', 'SMS', 'EMAIL')
       GROUP BY 1, 2, 3, 4, 5`,
   },
+  rollup_comm_type_month: {
+    columns:
+      'month, site_id, comm_type, direction, response_required, response_bucket, n, response_sum, response_n',
+    raw: `SELECT date_trunc('month', occurred_at) AS month, site_id, comm_type, direction, response_required,
+        ${BUCKET} AS response_bucket, count(*) AS n, sum(response_seconds) AS response_sum,
+        count(response_seconds) AS response_n
+      FROM communications GROUP BY 1, 2, 3, 4, 5, 6`,
+  },
+  rollup_response_type_week: {
+    columns: 'week, site_id, comm_type, response_sum, response_n',
+    raw: `SELECT date_trunc('week', occurred_at) AS week, site_id, comm_type,
+        sum(response_seconds) AS response_sum, count(response_seconds) AS response_n
+      FROM communications WHERE direction = 'inbound' AND response_required AND comm_type IN ('PHONE', 'SMS', 'EMAIL')
+      GROUP BY 1, 2, 3`,
+  },
   rollup_call_month: {
     columns: 'month, site_id, ad_source_id, caller_type, call_result, is_missed, n, duration_sum',
     raw: `SELECT date_trunc('month', occurred_at) AS month, site_id, ad_source_id, caller_type, call_result,

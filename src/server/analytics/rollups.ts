@@ -2,8 +2,9 @@ import type { Queryable } from '../store';
 import { RESPONSE_BUCKET_NUMBER, RESPONSE_REQUIRED } from './queries/responseBuckets';
 
 /**
- * The rollups of migrations 011 and 013: what each holds, as one INSERT ... SELECT over communications `c`.
- * Counts and sums only, so whole months add up exactly (see queries/facts.ts for how periods are split).
+ * The rollups of migrations 011, 013 and 014: what each holds, as one INSERT ... SELECT over
+ * communications `c` (or over a finer rollup built before it). Counts and sums only, so whole months
+ * add up exactly (see queries/facts.ts for how periods are split).
  */
 const ROLLUPS: readonly { table: string; select: string }[] = [
   {
@@ -40,6 +41,22 @@ const ROLLUPS: readonly { table: string; select: string }[] = [
       FROM communications c
       WHERE c.comm_type = 'PHONE' AND c.direction = 'inbound'
       GROUP BY 1, 2, 3, 4, 5, 6`,
+  },
+  {
+    // Migration 014's coarser copies, summed from the finer rollups above (built first).
+    table: 'rollup_comm_type_month',
+    select: `
+      SELECT c.month, c.site_id, c.comm_type, c.direction, c.response_required, c.response_bucket,
+        sum(c.n), sum(c.response_sum), sum(c.response_n)
+      FROM rollup_comm_site_month c
+      GROUP BY 1, 2, 3, 4, 5, 6`,
+  },
+  {
+    table: 'rollup_response_type_week',
+    select: `
+      SELECT c.week, c.site_id, c.comm_type, sum(c.response_sum), sum(c.response_n)
+      FROM rollup_response_week c
+      GROUP BY 1, 2, 3`,
   },
   {
     // In day order, so a scan of a few days reads only their blocks.

@@ -6,9 +6,10 @@ import type { SqlParams } from './sqlParams';
 
 /**
  * Where the communication figures come from. Whole months of a period are read from the monthly
- * rollups of migration 011 (refreshed by src/server/analytics/rollups.ts after every seed and import);
- * the partial months at either end, and everything when the rollups are not current, from the raw
- * communications. Every measure is a count or a sum, so the parts add up to exactly what one scan of
+ * rollups of migration 011 (refreshed by src/server/analytics/rollups.ts after every seed and import),
+ * or from their coarser copies of migration 014 when a question needs none of the columns those
+ * drop; the partial months at either end, and everything when the rollups are not current, from the
+ * raw communications (calls: from the daily rollup of migration 013). Every measure is a count or a sum, so the parts add up to exactly what one scan of
  * communications over the whole period gives.
  */
 
@@ -81,6 +82,11 @@ interface Source {
    * starts and ends at midnight, as every period of dates does.
    */
   days?: { table: string; dims: readonly string[] };
+  /**
+   * Rollups of the same grain and measures with fewer dimensions (fewer rows to read): the first
+   * with every column a question names serves its whole months (weeks) instead of `table`.
+   */
+  coarser?: readonly { table: string; dims: readonly string[] }[];
 }
 
 const COMM_MEASURES = {
@@ -104,6 +110,12 @@ const COMM_SITE: Source = {
   },
   measures: COMM_MEASURES,
   rawWhere: '',
+  coarser: [
+    {
+      table: 'rollup_comm_type_month',
+      dims: ['month', 'site_id', 'comm_type', 'direction', 'response_required', 'response_bucket'],
+    },
+  ],
 };
 
 const COMM_EMPLOYEE: Source = {
@@ -133,6 +145,7 @@ const RESPONSES: Source = {
   },
   measures: { response_sum: 'sum(c.response_seconds)', response_n: 'count(c.response_seconds)' },
   rawWhere: ` AND ${RESPONSE_REQUIRED}`,
+  coarser: [{ table: 'rollup_response_type_week', dims: ['week', 'site_id', 'comm_type'] }],
 };
 
 const CALLS: Source = {
@@ -155,13 +168,17 @@ const CALLS: Source = {
 
 const MIDNIGHT = ' 00:00:00.000';
 
+/** Whether a rollup with columns `own` has every column a question names (its dimensions, its condition). */
+function hasColumns(own: readonly string[], dims: readonly string[], where: string): boolean {
+  const columns = [...dims, ...[...where.matchAll(/\bc\.(\w+)/g)].map((m) => m[1])];
+  return columns.every((c) => own.includes(c));
+}
+
 /** Whether `src`'s daily rollup can answer for these edges: every column asked for is one of its own. */
 function daysServe(src: Source, dims: readonly string[], where: string, edges: readonly Span[]): boolean {
-  if (!src.days) return false;
-  const own = new Set(src.days.dims);
-  const columns = [...dims, ...[...where.matchAll(/\bc\.(\w+)/g)].map((m) => m[1])];
   return (
-    columns.every((c) => own.has(c)) &&
+    src.days !== undefined &&
+    hasColumns(src.days.dims, dims, where) &&
     edges.every((e) => e.start.endsWith(MIDNIGHT) && e.end.endsWith(MIDNIGHT))
   );
 }
@@ -193,8 +210,9 @@ function facts(
       ...dims.map((d) => `c.${d} AS ${d}`),
       ...measures.map(([m]) => `sum(c.${m}) AS ${m}`),
     ].join(', ');
+    const table = src.coarser?.find((t) => hasColumns(t.dims, dims, where))?.table ?? src.table;
     parts.push(
-      `SELECT ${select} FROM ${src.table} c
+      `SELECT ${select} FROM ${table} c
        WHERE c.site_id IN ${p.ints(q.siteIds)} AND ${inSpan(p, `c.${src.grain}`, split.months)}${where}${group}`,
     );
   }

@@ -1,8 +1,6 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { definitionFiles, loadDefinitions, loadEndpointIndex } from '../../engine/definitions/index';
@@ -15,6 +13,7 @@ import {
 } from '../../engine/index';
 import type { EndpointIndex } from '../../engine/types/endpointIndex';
 import { mountPointPerTest } from '../support/mountPoint';
+import { renderWithProviders } from '../support/renderWithProviders';
 import { stubBrowserApis } from '../support/stubBrowserApis';
 
 // Every page in dashboards/ rendered against answers shaped like its endpoints' response schemas.
@@ -121,15 +120,7 @@ async function renderPage(definition: NormalizedPage) {
     applyCount: 1,
     storage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
   };
-  mount.unmount();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  mount.render(
-    <QueryClientProvider client={client}>
-      <MantineProvider env="test">
-        <DashboardPage definition={definition} host={host} />
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(mount, <DashboardPage definition={definition} host={host} />);
   for (let i = 0; i < 8; i++) await act(async () => new Promise((r) => setTimeout(r, 10)));
   return calls;
 }

@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { mountPointPerTest } from '../../../tests/support/mountPoint';
+import { renderWithProviders } from '../../../tests/support/renderWithProviders';
 import { stubBrowserApis } from '../../../tests/support/stubBrowserApis';
 import { checkDefinitionText } from '../../definitions/index';
 import type { HostServices } from '../../index';
@@ -124,13 +123,7 @@ const mount = mountPointPerTest();
 
 /** Draws `node` afresh: a new root and a new query cache. */
 function render(node: ReactNode) {
-  mount.unmount();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  mount.render(
-    <QueryClientProvider client={client}>
-      <MantineProvider env="test">{node}</MantineProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(mount, node);
 }
 
 async function settle() {

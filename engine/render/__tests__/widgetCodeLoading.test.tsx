@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { beforeAll, expect, it, vi } from 'vitest';
 import { mountPointPerTest } from '../../../tests/support/mountPoint';
+import { renderWithProviders } from '../../../tests/support/renderWithProviders';
 import { stubBrowserApis } from '../../../tests/support/stubBrowserApis';
 import { checkDefinitionText } from '../../definitions/index';
 import type { HostServices } from '../../index';
@@ -45,15 +44,8 @@ it('requests the rows before the widget code arrives, and shows the panels only 
     applyCount: 1,
     storage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
   };
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   await act(async () => {
-    mount.render(
-      <QueryClientProvider client={client}>
-        <MantineProvider env="test">
-          <DashboardPage definition={definition} host={host} />
-        </MantineProvider>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(mount, <DashboardPage definition={definition} host={host} />);
   });
   const panels = mount.element.querySelector('.dashboard-panels');
   // The rows are on their way while the tiles' code is not here yet: a placeholder, marked for the

@@ -20,22 +20,18 @@ function Bound({ widget }: { widget: Widget }) {
   // The widget's code may still be loading (registry.tsx): this component commits meanwhile, so its
   // rows are requested at once. The placeholder is marked for DashboardPage, which keeps its panels
   // out of sight until none is left, so no panel moves when a widget takes its place.
-  const codeLoading = (
-    <div
-      data-widget-kind={widget.kind}
-      data-widget-state={state === 'ready' ? 'loading' : state}
-      data-widget-bound={bound}
-      data-widget-code="loading"
-    />
-  );
+  const marks = { 'data-widget-kind': widget.kind, 'data-widget-bound': bound };
   return (
-    <Suspense fallback={codeLoading}>
-      <div
-        data-widget-kind={widget.kind}
-        data-widget-state={state}
-        data-widget-bound={bound}
-        style={{ display: 'contents' }}
-      >
+    <Suspense
+      fallback={
+        <div
+          {...marks}
+          data-widget-state={state === 'ready' ? 'loading' : state}
+          data-widget-code="loading"
+        />
+      }
+    >
+      <div {...marks} data-widget-state={state} style={{ display: 'contents' }}>
         <Kind widget={widget} source={source} />
       </div>
     </Suspense>

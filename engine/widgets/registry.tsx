@@ -1,5 +1,6 @@
 import { type ComponentType, use } from 'react';
 import { ChipWidget } from './chip/ChipWidget';
+import { importOnce } from './importOnce';
 import { MultiselectWidget } from './multiselect/MultiselectWidget';
 import { PillsWidget } from './pills/PillsWidget';
 import { SelectWidget } from './select/SelectWidget';
@@ -13,21 +14,14 @@ type DataWidgets = typeof import('./dataWidgets');
  * data requests go out from its first render (WidgetHost's Bound, which waits for this code inside a
  * boundary of its own), not after this code arrives. The page's controls and text load with the app.
  */
-let loaded: DataWidgets | undefined;
-let loading: Promise<DataWidgets> | undefined;
+const dataWidgets = importOnce(() => import('./dataWidgets'));
 
 /** Loads the code of every widget now (tests, or a host with time to spare); resolves once loaded. */
-export function loadDataWidgets(): Promise<DataWidgets> {
-  loading ??= import('./dataWidgets').then((m) => {
-    loaded = m;
-    return m;
-  });
-  return loading;
-}
+export const loadDataWidgets = (): Promise<DataWidgets> => dataWidgets.load();
 
 function dataWidget<K extends keyof DataWidgets>(name: K) {
   function DataWidget(props: WidgetProps) {
-    const Widget = (loaded ?? use(loadDataWidgets()))[name] as ComponentType<WidgetProps>;
+    const Widget = (dataWidgets.current() ?? use(dataWidgets.load()))[name] as ComponentType<WidgetProps>;
     return <Widget {...props} />;
   }
   DataWidget.displayName = name;

@@ -1,31 +1,27 @@
 import { Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import type { VegaEmbedProps } from 'react-vega';
+import { importOnce } from '../importOnce';
 
-// Vega is about 190 kB gzip: load it when the first chart mounts (preloadVegaEmbed), not before. Charts arrive as Vega
-// specs compiled from Vega-Lite (vegaSpec.ts); the client build leaves the Vega-Lite compiler out of
-// vega-embed (vite.config.ts), so it loads only when a spec needs compiling.
+// Vega is about 190 kB gzip: load it when the first chart mounts (preloadVegaEmbed), not before.
+// Charts arrive as Vega specs compiled from Vega-Lite (vegaSpec.ts); the client build leaves the
+// Vega-Lite compiler out of vega-embed (vite.config.ts), so it loads only when a spec needs compiling.
 const NO_OPTIONS = {};
 
-let embedModules: Promise<[typeof import('react-vega'), typeof import('vega-interpreter')]> | undefined;
-
-function loadEmbed() {
-  embedModules ??= Promise.all([import('react-vega'), import('vega-interpreter')]);
-  return embedModules;
-}
+const embed = importOnce(() => Promise.all([import('react-vega'), import('vega-interpreter')]));
 
 /**
  * Starts loading Vega now (a chart has mounted and waits for its rows), so it arrives and is parsed
  * while the rows are on their way instead of after them. A failure shows when the chart draws.
  */
 export function preloadVegaEmbed(): void {
-  loadEmbed().catch(() => undefined);
+  embed.load().catch(() => undefined);
 }
 
 // Vega evaluates its expressions with vega-interpreter instead of generated code (`new Function`),
 // so charts draw under a Content-Security-Policy without 'unsafe-eval'.
 const VegaEmbed = lazy(async () => {
-  const [{ VegaEmbed: Embed }, { expressionInterpreter }] = await loadEmbed();
+  const [{ VegaEmbed: Embed }, { expressionInterpreter }] = await embed.load();
   // One options object per caller's options: react-vega embeds again when the object changes.
   const withInterpreter = new WeakMap<object, NonNullable<VegaEmbedProps['options']>>();
   function InterpretedVegaEmbed(props: VegaEmbedProps) {

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Spec, View } from 'vega';
 import type { VisualizationSpec } from 'vega-embed';
 import { type JsonValue, jsonEqual } from '../../tools/jsonValue';
+import { importOnce } from '../importOnce';
 import { preloadVegaEmbed } from './LazyVegaEmbed';
 
 /**
@@ -171,17 +172,12 @@ const compileLogger: CompileLogger = {
   },
 };
 
-let compiler: Promise<typeof import('vega-lite')> | undefined;
-
-function loadCompiler() {
-  compiler ??= import('vega-lite');
-  return compiler;
-}
+const compiler = importOnce(() => import('vega-lite'));
 
 /** Compiles a Vega-Lite spec (loading the compiler on first use) and keeps the result. */
 export async function compileVegaLite(spec: VisualizationSpec): Promise<Spec> {
   const from = generation;
-  const { compile } = await loadCompiler();
+  const { compile } = await compiler.load();
   const out = compile(spec as Parameters<typeof compile>[0], { logger: compileLogger }).spec;
   keep(SPEC_PREFIX + keyOf(JSON.stringify(spec)), out, from);
   return out;
@@ -212,7 +208,7 @@ export function useVegaSpec(
   // drawn, so it cannot tell), and load the compiler only when one is new.
   useEffect(() => {
     preloadVegaEmbed();
-    if (!anySpecCached()) loadCompiler().catch(() => undefined);
+    if (!anySpecCached()) compiler.load().catch(() => undefined);
   }, []);
   const [compiled, setCompiled] = useState<{ key: string; spec?: Spec; error?: unknown }>();
   // A spec the compiler rejects is thrown here, to the panel's error boundary.

@@ -6,8 +6,14 @@
  *
  *   npm run bench:api [-- --runs 30] [-- --only duckdb|postgres|large|postgres-large] [-- --large]
  *                     [-- --match communications/log]
+ *   npm run bench:api -- --only xlarge --data-dir DIR
+ *
+ * The xlarge scale (about 100 million communications, DuckDB) is read from a DATA_DIR seeded once
+ * beforehand, with the as-of time the benchmark's periods assume (docs/benchmarks.md):
+ *   DATA_DIR=DIR npm run db:seed -- --scale xlarge --as-of 2026-11-20T19:00
+ * Its table adds the database's size on disk and the benchmark process's memory (peak RSS).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +26,7 @@ import { signAccessToken, signExtendedToken } from '../src/server/auth/tokens';
 import { loadConfig } from '../src/server/config';
 import { startServer } from '../src/server/main';
 import type { ScaleName } from '../src/server/seed/scales';
-import { seedDatabase } from '../src/server/seed/seed';
+import { isSeeded, seedDatabase } from '../src/server/seed/seed';
 import { httpPoster } from './lib/httpPost';
 import { startTempPostgres, type TempPostgres } from './lib/tempPostgres';
 
@@ -63,8 +69,20 @@ async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p95: num
 // One connection, kept alive: requests go one at a time.
 const { post, close: closeConnections } = httpPoster(1);
 
-async function benchOne(driver: 'duckdb' | 'postgres', scale: ScaleName): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'perf-bench-'));
+/** Bytes of the files directly in `dir` (the DuckDB database and its write-ahead log). */
+function dirBytes(dir: string): number {
+  return readdirSync(dir).reduce((sum, f) => {
+    const st = statSync(join(dir, f));
+    return st.isFile() ? sum + st.size : sum;
+  }, 0);
+}
+
+/**
+ * One driver and scale: seeds a throwaway DATA_DIR, or with `keptDir` reads the data already seeded
+ * there (the xlarge scale takes a quarter of an hour to seed).
+ */
+async function benchOne(driver: 'duckdb' | 'postgres', scale: ScaleName, keptDir?: string): Promise<void> {
+  const dir = keptDir ?? mkdtempSync(join(tmpdir(), 'perf-bench-'));
   let pg: TempPostgres | undefined;
   if (driver === 'postgres') pg = await startTempPostgres();
   const config = loadConfig({
@@ -81,11 +99,15 @@ async function benchOne(driver: 'duckdb' | 'postgres', scale: ScaleName): Promis
   const { app, ctx } = await startServer({ config, seedWhenEmpty: false, logger: false });
   try {
     const t0 = Date.now();
-    await seedDatabase(ctx.store, { scale, seed: 1, asOf: AS_OF });
+    const kept = keptDir !== undefined && (await isSeeded(ctx.store));
+    if (!kept) await seedDatabase(ctx.store, { scale, seed: 1, asOf: AS_OF });
     if (driver === 'postgres') await ctx.store.exec('ANALYZE');
     const [{ n }] = await ctx.store.query<{ n: number }>('SELECT count(*) AS n FROM communications');
+    const [{ asOf }] = await ctx.store.query<{ asOf: string }>(
+      'SELECT CAST(last_data_update AS VARCHAR) AS "asOf" FROM data_status WHERE id = 1',
+    );
     console.log(
-      `\n## ${driver} ${scale}: ${n.toLocaleString('en-US')} communications, seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+      `\n## ${driver} ${scale}: ${n.toLocaleString('en-US')} communications, ${kept ? `read from ${dir} (as of ${asOf})` : `seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`}`,
     );
     const [u] = await ctx.store.query<{ id: number }>("SELECT id FROM users WHERE username = 'admin'");
     const access = await signAccessToken(config, { userId: u.id, username: 'admin', sessionId: 'bench' });
@@ -134,10 +156,16 @@ async function benchOne(driver: 'duckdb' | 'postgres', scale: ScaleName): Promis
       }
     }
     console.log(`worst HTTP p95: ${worst.toFixed(1)} ms`);
+    if (driver === 'duckdb') {
+      const gib = (b: number) => (b / 2 ** 30).toFixed(2);
+      console.log(
+        `disk: ${gib(dirBytes(dir))} GiB in ${dir}; memory: peak RSS ${gib(process.resourceUsage().maxRSS * 1024)} GiB, RSS now ${gib(process.memoryUsage().rss)} GiB`,
+      );
+    }
   } finally {
     await app.close();
     await pg?.stop();
-    rmSync(dir, { recursive: true, force: true });
+    if (!keptDir) rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -145,4 +173,16 @@ if (!ONLY || ONLY === 'duckdb') await benchOne('duckdb', 'demo');
 if (!ONLY || ONLY === 'postgres') await benchOne('postgres', 'demo');
 if (args.includes('--large') || ONLY === 'large') await benchOne('duckdb', 'large');
 if (args.includes('--large') || ONLY === 'postgres-large') await benchOne('postgres', 'large');
+if (ONLY === 'xlarge') {
+  const dir = opt('data-dir');
+  if (!dir || !existsSync(dir)) {
+    console.error(
+      'The xlarge scale is read from a seeded DATA_DIR: seed it once with\n' +
+        '  DATA_DIR=DIR npm run db:seed -- --scale xlarge --as-of 2026-11-20T19:00\n' +
+        'then run npm run bench:api -- --only xlarge --data-dir DIR',
+    );
+    process.exit(2);
+  }
+  await benchOne('duckdb', 'xlarge', dir);
+}
 closeConnections();

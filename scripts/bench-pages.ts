@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { definitionFiles, loadDefinitions } from '../engine/definitions';
 import { STORAGE_KEYS } from '../src/client/session/storageKeys';
-import { isScaleName } from '../src/server/seed/scales';
+import { isScaleName, SCALE_NAMES } from '../src/server/seed/scales';
 import { parseArgs, usage } from './lib/args';
 import { startBenchServer } from './lib/benchServerProcess';
 import { ensureClientBuilt } from './lib/clientBuild';
@@ -19,7 +19,7 @@ import { ensureClientBuilt } from './lib/clientBuild';
 const { options } = parseArgs(process.argv.slice(2));
 const RUNS = Number(options.runs ?? 5);
 const scale = String(options.scale ?? 'demo');
-if (!isScaleName(scale)) usage(`--scale must be small, demo or large, got '${scale}'`);
+if (!isScaleName(scale)) usage(`--scale must be ${SCALE_NAMES}, got '${scale}'`);
 /** Page ids to measure (all when absent). */
 const only = typeof options.pages === 'string' ? new Set(options.pages.split(',')) : undefined;
 const CHROMIUM_ARGS = [

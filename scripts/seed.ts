@@ -1,13 +1,13 @@
-// `npm run db:seed -- [--scale small|demo|large] [--seed N] [--as-of 2026-11-20T19:00]`
+// `npm run db:seed -- [--scale small|demo|large|xlarge] [--seed N] [--as-of 2026-11-20T19:00]`
 // Replaces the data with the generated demo data set (deterministic: same seed, same data).
-import { isScaleName } from '../src/server/seed/scales';
+import { isScaleName, SCALE_NAMES } from '../src/server/seed/scales';
 import { seedDatabase } from '../src/server/seed/seed';
 import { parseArgs, usage } from './lib/args';
 import { openConfiguredStore } from './lib/openConfiguredStore';
 
 const { options } = parseArgs(process.argv.slice(2));
 const scale = String(options.scale ?? 'demo');
-if (!isScaleName(scale)) usage(`--scale must be small, demo or large, got '${scale}'`);
+if (!isScaleName(scale)) usage(`--scale must be ${SCALE_NAMES}, got '${scale}'`);
 const seed = Number(options.seed ?? 1);
 if (!Number.isInteger(seed)) usage(`--seed must be a whole number, got '${options.seed}'`);
 const asOf = typeof options['as-of'] === 'string' ? new Date(`${options['as-of']}Z`) : undefined;

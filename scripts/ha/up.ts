@@ -4,7 +4,7 @@
 // or `npm run ha:down`, then stops everything it started.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { DEMO_PASSWORD } from '../../src/server/seed/demoUsers';
-import { isScaleName } from '../../src/server/seed/scales';
+import { isScaleName, SCALE_NAMES } from '../../src/server/seed/scales';
 import { parseArgs, usage } from '../lib/args';
 import { ensureClientBuilt } from '../lib/clientBuild';
 import { startDeployment } from './deployment';
@@ -19,7 +19,7 @@ const count = (name: string, fallback: number, min: number) => {
 const apis = count('apis', 2, 1);
 const replicas = count('replicas', 2, 0);
 const scale = String(options.scale ?? 'demo');
-if (!isScaleName(scale)) usage(`--scale must be small, demo or large, got '${scale}'`);
+if (!isScaleName(scale)) usage(`--scale must be ${SCALE_NAMES}, got '${scale}'`);
 const client = !options['no-client'];
 
 if (existsSync(STATE_FILE)) {

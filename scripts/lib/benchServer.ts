@@ -6,12 +6,12 @@
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../src/server/config';
 import { startServer } from '../../src/server/main';
-import { isScaleName } from '../../src/server/seed/scales';
+import { isScaleName, SCALE_NAMES } from '../../src/server/seed/scales';
 import { seedDatabase } from '../../src/server/seed/seed';
 import { CLIENT_DIR } from './clientBuild';
 
 const scale = process.env.BENCH_SCALE ?? 'demo';
-if (!isScaleName(scale)) throw new Error(`BENCH_SCALE must be small, demo or large, got '${scale}'`);
+if (!isScaleName(scale)) throw new Error(`BENCH_SCALE must be ${SCALE_NAMES}, got '${scale}'`);
 const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
 const { app, ctx } = await startServer({
   config,

@@ -112,12 +112,16 @@ export function* generate(opts: GenerateOptions): Generator<Batch> {
   );
   for (let i = 0; i < scale.sites; i++) {
     let name = '';
+    let tries = 0;
     do {
       name = rng
         .pick(SITE_PATTERNS)
         .replace('{a}', rng.pick(SITE_FIRST))
         .replace('{b}', rng.pick(SITE_SECOND));
-    } while (usedNames.has(name));
+      tries++;
+    } while (usedNames.has(name) && tries < 200);
+    // More sites than names (the xlarge scale): a second 'Oak Creek Apartments' is 'Oak Creek Apartments 2'.
+    for (let k = 2; usedNames.has(name); k++) if (!usedNames.has(`${name} ${k}`)) name = `${name} ${k}`;
     usedNames.add(name);
     // Every account gets sites; the rest spread with larger accounts first.
     const accountId = i < scale.accounts ? i + 1 : accountDraw.draw(rng);

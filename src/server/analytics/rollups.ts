@@ -1,12 +1,10 @@
-import type { Queryable, Store } from '../store';
+import type { Queryable } from '../store';
 import { RESPONSE_BUCKET_NUMBER, RESPONSE_REQUIRED } from './queries/responseBuckets';
 
 /**
  * The rollups of migrations 011, 013 and 014: what each holds, as one INSERT ... SELECT over
  * communications `c` (or over a finer rollup built before it). Counts and sums only, so whole months
- * add up exactly (see queries/facts.ts for how periods are split). Each is written in time order, so
- * a question about some of the months reads only their blocks (DuckDB skips blocks by their min and
- * max): a prior year is 12 of 18 months.
+ * add up exactly (see queries/facts.ts for how periods are split).
  */
 const ROLLUPS: readonly { table: string; select: string }[] = [
   {
@@ -16,8 +14,7 @@ const ROLLUPS: readonly { table: string; select: string }[] = [
         c.is_first_communication, c.response_required, ${RESPONSE_BUCKET_NUMBER},
         count(*), sum(c.response_seconds), count(c.response_seconds)
       FROM communications c
-      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
-      ORDER BY 1, 2`,
+      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8`,
   },
   {
     table: 'rollup_comm_employee_month',
@@ -25,8 +22,7 @@ const ROLLUPS: readonly { table: string; select: string }[] = [
       SELECT date_trunc('month', c.occurred_at), c.site_id, c.employee_id, c.comm_type, c.direction,
         c.response_required, ${RESPONSE_BUCKET_NUMBER}, count(*), sum(c.response_seconds), count(c.response_seconds)
       FROM communications c
-      GROUP BY 1, 2, 3, 4, 5, 6, 7
-      ORDER BY 1, 2`,
+      GROUP BY 1, 2, 3, 4, 5, 6, 7`,
   },
   {
     table: 'rollup_response_week',
@@ -35,8 +31,7 @@ const ROLLUPS: readonly { table: string; select: string }[] = [
         c.is_first_communication, sum(c.response_seconds), count(c.response_seconds)
       FROM communications c
       WHERE ${RESPONSE_REQUIRED}
-      GROUP BY 1, 2, 3, 4, 5
-      ORDER BY 1, 2`,
+      GROUP BY 1, 2, 3, 4, 5`,
   },
   {
     table: 'rollup_call_month',
@@ -45,8 +40,7 @@ const ROLLUPS: readonly { table: string; select: string }[] = [
         c.is_missed, count(*), sum(c.duration_seconds)
       FROM communications c
       WHERE c.comm_type = 'PHONE' AND c.direction = 'inbound'
-      GROUP BY 1, 2, 3, 4, 5, 6
-      ORDER BY 1, 2`,
+      GROUP BY 1, 2, 3, 4, 5, 6`,
   },
   {
     // Migration 014's coarser copies, summed from the finer rollups above (built first).
@@ -55,18 +49,17 @@ const ROLLUPS: readonly { table: string; select: string }[] = [
       SELECT c.month, c.site_id, c.comm_type, c.direction, c.response_required, c.response_bucket,
         sum(c.n), sum(c.response_sum), sum(c.response_n)
       FROM rollup_comm_site_month c
-      GROUP BY 1, 2, 3, 4, 5, 6
-      ORDER BY 1, 2`,
+      GROUP BY 1, 2, 3, 4, 5, 6`,
   },
   {
     table: 'rollup_response_type_week',
     select: `
       SELECT c.week, c.site_id, c.comm_type, sum(c.response_sum), sum(c.response_n)
       FROM rollup_response_week c
-      GROUP BY 1, 2, 3
-      ORDER BY 1, 2`,
+      GROUP BY 1, 2, 3`,
   },
   {
+    // In day order, so a scan of a few days reads only their blocks.
     table: 'rollup_call_day',
     select: `
       SELECT date_trunc('day', c.occurred_at), c.site_id, c.ad_source_id, c.caller_type, c.call_result,
@@ -78,15 +71,19 @@ const ROLLUPS: readonly { table: string; select: string }[] = [
   },
 ];
 
-/** Tables the analytics queries read that PostgreSQL should vacuum and analyze after a load. */
+/** Tables the analytics queries read that a PostgreSQL ANALYZE should refresh after a load. */
 const BASE_TABLES = ['communications', 'call_scores', 'leases', 'action_items', 'contacts'];
+
+export interface RefreshOptions {
+  /** The driver: on PostgreSQL the base tables' planner statistics are refreshed too. */
+  kind?: 'duckdb' | 'postgres';
+}
 
 /**
  * Rebuilds every rollup from the raw tables and marks them current for data_status.last_data_update.
- * Run it inside the transaction that loads the data (seed, import) so readers never see a mix, and
- * vacuumAfterLoad once that transaction has committed.
+ * Run it inside the transaction that loads the data (seed, import) so readers never see a mix.
  */
-export async function refreshRollups(db: Queryable): Promise<{ ms: number }> {
+export async function refreshRollups(db: Queryable, opts: RefreshOptions = {}): Promise<{ ms: number }> {
   const started = performance.now();
   for (const r of ROLLUPS) {
     await db.exec(`DELETE FROM ${r.table}`);
@@ -100,20 +97,8 @@ export async function refreshRollups(db: Queryable): Promise<{ ms: number }> {
   );
   // Fresh tables have no statistics yet; ANALYZE of these small tables is cheap on both drivers.
   for (const r of ROLLUPS) await db.exec(`ANALYZE ${r.table}`);
+  if (opts.kind === 'postgres') for (const t of BASE_TABLES) await db.exec(`ANALYZE ${t}`);
   return { ms: performance.now() - started };
-}
-
-/**
- * After a load has committed, on PostgreSQL: VACUUM (ANALYZE) of the base tables. It refreshes the
- * planner's statistics and marks the new rows' pages all-visible, so the analytics queries read the
- * raw rows of a period from the covering index alone (index-only scans) instead of fetching every
- * row from the table too: at the large scale, the last 30 days' volume by site 512 -> 170 ms
- * (EXPLAIN ANALYZE). PostgreSQL's autovacuum would get there too, some time later. VACUUM cannot
- * run inside a transaction, hence apart from refreshRollups. DuckDB needs nothing.
- */
-export async function vacuumAfterLoad(store: Store): Promise<void> {
-  if (store.kind !== 'postgres') return;
-  for (const t of BASE_TABLES) await store.exec(`VACUUM (ANALYZE) ${t}`);
 }
 
 /** True when the rollups were built for the current data (seed or import since the last change). */

@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { refreshRollups, vacuumAfterLoad } from '../analytics/rollups';
+import { refreshRollups } from '../analytics/rollups';
 import { TABLES } from '../seed/tables';
 import type { BulkColumn, Queryable, Store } from '../store';
 import { readRecords } from './records';
@@ -151,9 +151,8 @@ export async function importFile(
     await tx.query('INSERT INTO data_status (id, last_data_update) VALUES (1, $1::TIMESTAMP)', [
       asOf.toISOString().replace('Z', ''),
     ]);
-    await refreshRollups(tx);
+    await refreshRollups(tx, { kind: store.kind });
   });
-  await vacuumAfterLoad(store);
   return { kind, records: rows.length, seconds: (Date.now() - started) / 1000 };
 }
 

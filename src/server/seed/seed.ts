@@ -1,4 +1,4 @@
-import { refreshRollups, vacuumAfterLoad } from '../analytics/rollups';
+import { refreshRollups } from '../analytics/rollups';
 import { createUser } from '../auth/users';
 import type { Store } from '../store';
 import { DEMO_USERS } from './demoUsers';
@@ -55,9 +55,8 @@ export async function seedDatabase(store: Store, opts: SeedOptions): Promise<Rec
         opts.progress(`${(counts.communications ?? 0).toLocaleString('en-US')} communications`);
       }
     }
-    await refreshRollups(tx);
+    await refreshRollups(tx, { kind: store.kind });
   });
-  await vacuumAfterLoad(store);
   if (opts.users !== false) {
     for (const u of DEMO_USERS) {
       const [exists] = await store.query('SELECT id FROM users WHERE username = $1', [u.username]);

@@ -9,8 +9,7 @@
  *   npm run bench:api -- --only xlarge --data-dir DIR
  *
  * The xlarge scale (about 100 million communications, DuckDB) is read from a DATA_DIR seeded once
- * beforehand, with the as-of time the benchmark's periods assume (docs/benchmarks.md):
- *   DATA_DIR=DIR npm run db:seed -- --scale xlarge --as-of 2026-11-20T19:00
+ * beforehand (XLARGE_SEED below, docs/benchmarks.md).
  * Its table adds the database's size on disk and the benchmark process's memory (peak RSS).
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -40,6 +39,8 @@ const ONLY = opt('only');
 /** Only the endpoints whose path contains this text (e.g. communications/log). */
 const MATCH = opt('match');
 const AS_OF = new Date('2026-11-20T19:00:00Z');
+/** How the kept xlarge DATA_DIR is seeded: the as-of time above, so the periods below hold data. */
+const XLARGE_SEED = 'DATA_DIR=DIR npm run db:seed -- --scale xlarge --as-of 2026-11-20T19:00';
 const PERIODS = {
   'Last 30 Days': { startDate: '2026-10-21', endDate: '2026-11-19' },
   'Prior Year': { startDate: '2025-01-01', endDate: '2025-12-31' },
@@ -177,9 +178,7 @@ if (ONLY === 'xlarge') {
   const dir = opt('data-dir');
   if (!dir || !existsSync(dir)) {
     console.error(
-      'The xlarge scale is read from a seeded DATA_DIR: seed it once with\n' +
-        '  DATA_DIR=DIR npm run db:seed -- --scale xlarge --as-of 2026-11-20T19:00\n' +
-        'then run npm run bench:api -- --only xlarge --data-dir DIR',
+      `The xlarge scale is read from a seeded DATA_DIR: seed it once with\n  ${XLARGE_SEED}\nthen run npm run bench:api -- --only xlarge --data-dir DIR`,
     );
     process.exit(2);
   }

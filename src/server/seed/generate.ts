@@ -121,7 +121,11 @@ export function* generate(opts: GenerateOptions): Generator<Batch> {
       tries++;
     } while (usedNames.has(name) && tries < 200);
     // More sites than names (the xlarge scale): a second 'Oak Creek Apartments' is 'Oak Creek Apartments 2'.
-    for (let k = 2; usedNames.has(name); k++) if (!usedNames.has(`${name} ${k}`)) name = `${name} ${k}`;
+    if (usedNames.has(name)) {
+      let k = 2;
+      while (usedNames.has(`${name} ${k}`)) k++;
+      name = `${name} ${k}`;
+    }
     usedNames.add(name);
     // Every account gets sites; the rest spread with larger accounts first.
     const accountId = i < scale.accounts ? i + 1 : accountDraw.draw(rng);

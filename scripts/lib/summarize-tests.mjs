@@ -1,6 +1,7 @@
 // Adds up the JSON reports of vitest and Playwright and prints, last, each failed test (file:line,
-// title, the first line of its error) and one closing line: 'N passed, N failed'. CI shows only the
-// tail of the run, so the failures must be named there.
+// title, the first line of its error; for a browser test that timed out, also the step it was
+// waiting on) and one closing line: 'N passed, N failed'. CI shows only the tail of the run, so the
+// failures must be named there.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -10,13 +11,28 @@ let failed = 0;
 let skipped = 0;
 const failures = [];
 
+const plain = (text) =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes in error messages
+  String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+
 const firstLine = (text) =>
-  String(text ?? '')
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes in error messages
-    .replace(/\u001b\[[0-9;]*m/g, '')
+  plain(text)
     .split('\n')
     .map((l) => l.trim())
     .find((l) => l.length > 0) ?? '';
+
+/** The last line of a Playwright error's call log, if it has one. */
+function lastLogLine(text) {
+  const lines = plain(text).split('\n');
+  const start = lines.findIndex((l) => l.trim() === 'Call log:');
+  if (start < 0) return '';
+  const log = [];
+  for (const l of lines.slice(start + 1)) {
+    if (!l.trim().startsWith('- ')) break;
+    log.push(l.trim().slice(2));
+  }
+  return log.at(-1) ?? '';
+}
 
 function playwrightSpecs(suite, out) {
   for (const spec of suite.specs ?? []) out.push(spec);
@@ -47,9 +63,16 @@ for (const f of readdirSync(dir).filter((x) => x.endsWith('.json'))) {
     for (const spec of (r.suites ?? []).flatMap((s) => playwrightSpecs(s, []))) {
       for (const t of spec.tests ?? []) {
         if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
-        const error = t.results?.find((x) => x.error)?.error;
-        const at = error?.location ? ` (at line ${error.location.line})` : '';
-        failures.push(`tests/e2e/${spec.file}:${spec.line} ${spec.title}: ${firstLine(error?.message)}${at}`);
+        const result = t.results?.find((x) => x.error);
+        const errors = result?.errors?.length ? result.errors : result?.error ? [result.error] : [];
+        // A test timeout is one error; what was waiting when it struck is the next, with its line and
+        // the last step of its call log ('waiting for getByRole(...)'): name both.
+        const said = errors.slice(0, 3).map((e) => {
+          const at = e.location ? ` (at line ${e.location.line})` : '';
+          const step = lastLogLine(e.message);
+          return `${firstLine(e.message)}${at}${step ? ` [${step}]` : ''}`;
+        });
+        failures.push(`tests/e2e/${spec.file}:${spec.line} ${spec.title}: ${said.join(' / ')}`);
       }
     }
     for (const e of r.errors ?? []) failures.push(`playwright: ${firstLine(e.message)}`);

@@ -9,7 +9,10 @@ async function pickPreset(page: Page, label: string) {
 
 async function openSelect(page: Page, testId: string) {
   await page.getByTestId(testId).click();
-  return page.getByTestId(`${testId}-dropdown`);
+  const dropdown = page.getByTestId(`${testId}-dropdown`);
+  // Opened by that click: a dropdown that never shows fails here, named, not at the test's timeout.
+  await expect(dropdown).toBeVisible();
+  return dropdown;
 }
 
 async function closeSelect(page: Page) {

@@ -1,16 +1,14 @@
 import { Alert } from '@mantine/core';
-import { type ComponentType, Suspense } from 'react';
 import { useSource } from '../data/useSource';
 import { messages } from '../definitions/messages';
 import { evaluateCondition } from '../params/evaluateCondition';
 import type { Widget } from '../types/dashboard';
-import { widgetRegistry } from '../widgets/registry';
-import type { WidgetProps } from '../widgets/widgetProps';
+import { useWidgetComponent } from '../widgets/registry';
 import { usePageRuntime } from './pageRuntime';
 
 function Bound({ widget }: { widget: Widget }) {
   const source = useSource('data' in widget ? widget.data : undefined);
-  const Kind = widgetRegistry[widget.kind] as ComponentType<WidgetProps> | undefined;
+  const Kind = useWidgetComponent(widget.kind);
   if (!Kind) return <Alert color="red">{messages.kindNotInstalled(widget.kind)}</Alert>;
   // The state is for tools outside the page (end-to-end tests, bench:pages): 'idle' before a
   // source may fetch, 'loading' while it fetches or while the widget's code is on its way, 'ready'
@@ -21,20 +19,14 @@ function Bound({ widget }: { widget: Widget }) {
   // rows are requested at once. The placeholder is marked for DashboardPage, which keeps its panels
   // out of sight until none is left, so no panel moves when a widget takes its place.
   const marks = { 'data-widget-kind': widget.kind, 'data-widget-bound': bound };
+  if (Kind === 'loading')
+    return (
+      <div {...marks} data-widget-state={state === 'ready' ? 'loading' : state} data-widget-code="loading" />
+    );
   return (
-    <Suspense
-      fallback={
-        <div
-          {...marks}
-          data-widget-state={state === 'ready' ? 'loading' : state}
-          data-widget-code="loading"
-        />
-      }
-    >
-      <div {...marks} data-widget-state={state} style={{ display: 'contents' }}>
-        <Kind widget={widget} source={source} />
-      </div>
-    </Suspense>
+    <div {...marks} data-widget-state={state} style={{ display: 'contents' }}>
+      <Kind widget={widget} source={source} />
+    </div>
   );
 }
 

@@ -13,6 +13,3 @@ export interface WidgetProps<W extends Widget = Widget> {
 
 /** The component of one kind. */
 export type WidgetComponent<K extends WidgetKind> = ComponentType<WidgetProps<Extract<Widget, { kind: K }>>>;
-
-/** A component for every kind: a kind without one fails the type check. */
-export type WidgetRegistry = { [K in WidgetKind]: WidgetComponent<K> };

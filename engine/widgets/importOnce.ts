@@ -45,11 +45,7 @@ export function useImported<T>(module: ImportOnce<T>, wanted = true): T | undefi
   if (wanted && !loaded) module.load().catch(() => undefined);
   useEffect(() => {
     if (!wanted || loaded) return;
-    // It may have arrived between this render and now.
-    if (module.current()) {
-      arrived();
-      return;
-    }
+    // Settles at once when it arrived between this render and now.
     let live = true;
     module.load().then(
       () => live && arrived(),

@@ -2,7 +2,7 @@
 import { act, Component, type ReactNode } from 'react';
 import { expect, it } from 'vitest';
 import { mountPointPerTest } from '../../../tests/support/mountPoint';
-import { importOnce, useImported } from '../importOnce';
+import { type ImportOnce, importOnce, useImported } from '../importOnce';
 
 // Code loaded on first use (the data widgets' chunk, Vega): a placeholder until it arrives, then
 // the component; a failed import reaches the error boundary.
@@ -22,7 +22,7 @@ function controlled<T>() {
   return { module, settle: () => settle, started: () => started };
 }
 
-function Shows({ module }: { module: ReturnType<typeof importOnce<{ text: string }>> }) {
+function Shows({ module }: { module: ImportOnce<{ text: string }> }) {
   const loaded = useImported(module);
   return <p>{loaded ? loaded.text : 'loading'}</p>;
 }

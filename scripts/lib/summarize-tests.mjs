@@ -21,17 +21,22 @@ const firstLine = (text) =>
     .map((l) => l.trim())
     .find((l) => l.length > 0) ?? '';
 
-/** The last line of a Playwright error's call log, if it has one. */
-function lastLogLine(text) {
+/**
+ * The end of a Playwright error's call log, if it has one: its last four steps, repeats counted
+ * ('5 × waiting for element to be visible, enabled and stable', 'element is not stable'), so a
+ * timed-out action says whether its element never settled, was covered, or was never checked.
+ */
+function logTail(text) {
   const lines = plain(text).split('\n');
   const start = lines.findIndex((l) => l.trim() === 'Call log:');
   if (start < 0) return '';
   const log = [];
   for (const l of lines.slice(start + 1)) {
-    if (!l.trim().startsWith('- ')) break;
-    log.push(l.trim().slice(2));
+    const step = l.trim().replace(/^- /, '');
+    if (!/^\s/.test(l) || !step) break;
+    log.push(step);
   }
-  return log.at(-1) ?? '';
+  return log.slice(-4).join(' · ');
 }
 
 function playwrightSpecs(suite, out) {
@@ -66,13 +71,19 @@ for (const f of readdirSync(dir).filter((x) => x.endsWith('.json'))) {
         const result = t.results?.find((x) => x.error);
         const errors = result?.errors?.length ? result.errors : result?.error ? [result.error] : [];
         // A test timeout is one error; what was waiting when it struck is the next, with its line and
-        // the last step of its call log ('waiting for getByRole(...)'): name both.
+        // the last steps of its call log ('waiting for getByRole(...)'): name both.
         const said = errors.slice(0, 3).map((e) => {
           const at = e.location ? ` (at line ${e.location.line})` : '';
-          const step = lastLogLine(e.message);
+          const step = logTail(e.message);
           return `${firstLine(e.message)}${at}${step ? ` [${step}]` : ''}`;
         });
-        failures.push(`tests/e2e/${spec.file}:${spec.line} ${spec.title}: ${said.join(' / ')}`);
+        // What the test noted as it ended (tests/e2e/test.ts: what a page that outlived a timeout was doing).
+        const notes = (result?.annotations ?? t.annotations ?? []).map(
+          (a) => ` {${a.type}: ${a.description}}`,
+        );
+        failures.push(
+          `tests/e2e/${spec.file}:${spec.line} ${spec.title}: ${said.join(' / ')}${notes.join('')}`,
+        );
       }
     }
     for (const e of r.errors ?? []) failures.push(`playwright: ${firstLine(e.message)}`);

@@ -1,4 +1,4 @@
-import { type BrowserContext, test as base } from '@playwright/test';
+import { type BrowserContext, test as base, type Page } from '@playwright/test';
 import { E2E_BASE_URL, E2E_BROWSER_NOW, E2E_VIEWPORT } from './e2eEnv';
 
 export * from '@playwright/test';
@@ -47,6 +47,28 @@ async function forgetTest(context: BrowserContext): Promise<void> {
   }
 }
 
+/**
+ * What a page that outlived its test's timeout was doing: whether it still draws animation frames
+ * (every click waits on two) and answers at all, so a hung test says which, in the run's summary.
+ */
+async function pageState(page: Page): Promise<string> {
+  const asked = page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const started = performance.now();
+        const state = () => `visibility ${document.visibilityState}, focus ${document.hasFocus()}`;
+        requestAnimationFrame(() =>
+          resolve(`draws: a frame ${Math.round(performance.now() - started)} ms after asking; ${state()}`),
+        );
+        setTimeout(() => resolve(`draws no frame in 2 s; ${state()}`), 2000);
+      }),
+  );
+  const silent = new Promise<string>((resolve) =>
+    setTimeout(() => resolve('answers nothing in 5 s: its main thread is busy'), 5000),
+  );
+  return Promise.race([asked, silent]).catch((e: Error) => `cannot be asked: ${e.message.split('\n')[0]}`);
+}
+
 /** The contexts' options, as playwright.config.ts sets them. */
 const CONTEXT_OPTIONS = { baseURL: E2E_BASE_URL, viewport: E2E_VIEWPORT };
 
@@ -63,6 +85,12 @@ const CONTEXT_OPTIONS = { baseURL: E2E_BASE_URL, viewport: E2E_VIEWPORT };
  */
 export const test = base.extend<{ ownContext: boolean }, { sharedContext: BrowserContext }>({
   ownContext: [false, { option: true }],
+  page: async ({ page }, use, testInfo) => {
+    await use(page);
+    if (testInfo.status === 'timedOut' && !page.isClosed()) {
+      testInfo.annotations.push({ type: 'page when the test timed out', description: await pageState(page) });
+    }
+  },
   sharedContext: [
     async ({ browser }, use) => {
       const context = await browser.newContext(CONTEXT_OPTIONS);

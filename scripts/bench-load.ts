@@ -4,11 +4,14 @@
  * scale on DuckDB. Two phases:
  *   miss  every request asks for a random period, so the result cache (almost) never answers;
  *   hit   every request asks for one of three periods, so after the first round the cache answers.
+ *   cost  (not run unless asked for) one client, --requests N (default 80) requests per endpoint of
+ *         the mix in turn, each with a random period: the server's CPU time per request on each,
+ *         split into its main thread (JavaScript) and its other threads (the database's workers).
  * Prints, per phase: requests/s, latency p50/p95/p99, errors (any answer but 200, or a failed
  * connection), the server's user and system CPU time, its memory (RSS) before and after, and the
  * CPU time of this process, the load driver, which shares the machine with the server.
  *
- *   npm run bench:load [-- --clients 100 --seconds 60 --scale demo --phases miss,hit]
+ *   npm run bench:load [-- --clients 100 --seconds 60 --scale demo --phases miss,hit,cost]
  *
  * With --ha, the same load goes through HAProxy to the deployment of docs/operations.md
  * (scripts/ha/deployment.ts: --apis API instances, default 2, on a PostgreSQL primary with
@@ -24,7 +27,7 @@ import { startDeployment } from './ha/deployment';
 import { parseArgs } from './lib/args';
 import { startBenchServer } from './lib/benchServerProcess';
 import { httpPoster } from './lib/httpPost';
-import { processesStats } from './lib/procStats';
+import { processesStats, threadsCpu } from './lib/procStats';
 
 const { options } = parseArgs(process.argv.slice(2));
 const option = (name: string, fallback: string) =>
@@ -36,6 +39,7 @@ const PHASES = option('phases', 'miss,hit').split(',');
 const HA = options.ha === true;
 const APIS = Number(option('apis', '2'));
 const REPLICAS = Number(option('replicas', '1'));
+const REQUESTS = Number(option('requests', '80'));
 
 /** The mix: ten data endpoints the pages call most, each with the body fields it takes. */
 const MIX: { path: string; body: (period: Period) => Record<string, unknown> }[] = [
@@ -119,7 +123,7 @@ try {
     `${CLIENTS} clients, ${SECONDS} s per phase, ${MIX.length} endpoints, ${SCALE} scale, ${server.label}, ${availableParallelism()} cores\n\n`,
   );
   const rows: string[] = [];
-  for (const phase of PHASES) {
+  for (const phase of PHASES.filter((p) => p !== 'cost')) {
     await server.clearCache();
     const pick = phase === 'hit' ? () => FIXED[Math.floor(Math.random() * FIXED.length)] : randomPeriod;
     const before = processesStats(server.pids());
@@ -164,6 +168,39 @@ try {
   process.stdout.write(
     `\n| phase | requests | requests/s | p50 ms | p95 ms | p99 ms | errors | server user CPU s | server system CPU s | server RSS MB before → after | load driver CPU s |\n|---|---:|---:|---:|---:|---:|---|---:|---:|---|---:|\n${rows.join('\n')}\n`,
   );
+  if (PHASES.includes('cost')) {
+    const lines: string[] = [];
+    let cpuSum = 0;
+    for (const e of MIX) {
+      const ask = () =>
+        post(
+          base,
+          e.path,
+          { ...e.body(randomPeriod()), jwtExtendedToken: tokens.extendedDataToken },
+          tokens.accessToken,
+        );
+      for (let i = 0; i < 5; i++) await ask(); // warm-up, not counted
+      const before = threadsCpu(server.pids());
+      const started = performance.now();
+      for (let i = 0; i < REQUESTS; i++) {
+        const r = await ask();
+        if (r.status !== 200) throw new Error(`${e.path} answered ${r.status}: ${r.text}`);
+      }
+      const wall = (performance.now() - started) / REQUESTS;
+      const after = threadsCpu(server.pids());
+      const main = ((after.main - before.main) * 1000) / REQUESTS;
+      const other = ((after.other - before.other) * 1000) / REQUESTS;
+      cpuSum += main + other;
+      const name = `${e.path}${'requestedData' in e.body(FIXED[0]) ? ` (code ${e.body(FIXED[0]).requestedData})` : ''}`;
+      lines.push(
+        `| ${name} | ${wall.toFixed(1)} | ${(main + other).toFixed(1)} | ${main.toFixed(1)} | ${other.toFixed(1)} |`,
+      );
+      process.stdout.write(`${lines[lines.length - 1]}\n`);
+    }
+    process.stdout.write(
+      `\ncost: one client, ${REQUESTS} requests per endpoint, random periods; server CPU ms per request\n\n| endpoint | wall ms | CPU ms | main thread | other threads |\n|---|---:|---:|---:|---:|\n${lines.join('\n')}\n| mean | | ${(cpuSum / MIX.length).toFixed(1)} | | |\n`,
+    );
+  }
 } finally {
   closeConnections();
   await server.stop();

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** CPU seconds (user, system) and resident memory (MB) of a process, from /proc. */
 export function processStats(pid: number): { user: number; system: number; rssMb: number } {
@@ -18,4 +18,28 @@ export function processesStats(pids: readonly number[]): { user: number; system:
     system: all.reduce((a, s) => a + s.system, 0),
     rssMb: all.reduce((a, s) => a + s.rssMb, 0),
   };
+}
+
+/**
+ * CPU seconds (user and system) of processes split by thread: each process's main thread (where
+ * Node runs JavaScript) and all its other threads (DuckDB's workers, libuv's pool, V8's helpers).
+ */
+export function threadsCpu(pids: readonly number[]): { main: number; other: number } {
+  let main = 0;
+  let other = 0;
+  for (const pid of pids) {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      } catch {
+        continue; // the thread ended meanwhile
+      }
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const seconds = (Number(fields[11]) + Number(fields[12])) / 100;
+      if (tid === String(pid)) main += seconds;
+      else other += seconds;
+    }
+  }
+  return { main, other };
 }

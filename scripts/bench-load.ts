@@ -191,7 +191,8 @@ try {
       const main = ((after.main - before.main) * 1000) / REQUESTS;
       const other = ((after.other - before.other) * 1000) / REQUESTS;
       cpuSum += main + other;
-      const name = `${e.path}${'requestedData' in e.body(FIXED[0]) ? ` (code ${e.body(FIXED[0]).requestedData})` : ''}`;
+      const code = e.body(FIXED[0]).requestedData;
+      const name = code === undefined ? e.path : `${e.path} (code ${code})`;
       lines.push(
         `| ${name} | ${wall.toFixed(1)} | ${(main + other).toFixed(1)} | ${main.toFixed(1)} | ${other.toFixed(1)} |`,
       );

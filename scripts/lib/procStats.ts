@@ -1,13 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** CPU seconds (user, system) and resident memory (MB) of a process, from /proc. */
-export function processStats(pid: number): { user: number; system: number; rssMb: number } {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+/** User and system CPU seconds of a /proc `stat` file (a process's or one thread's). */
+function cpuSeconds(stat: string): { user: number; system: number } {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticks = 100; // USER_HZ on Linux
+  return { user: Number(fields[11]) / ticks, system: Number(fields[12]) / ticks };
+}
+
+/** CPU seconds (user, system) and resident memory (MB) of a process, from /proc. */
+export function processStats(pid: number): { user: number; system: number; rssMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return { user: Number(fields[11]) / ticks, system: Number(fields[12]) / ticks, rssMb: rssKb / 1024 };
+  return { ...cpuSeconds(readFileSync(`/proc/${pid}/stat`, 'utf8')), rssMb: rssKb / 1024 };
 }
 
 /** CPU seconds (user, system) and resident memory (MB) of processes together, from /proc. */
@@ -35,8 +39,8 @@ export function threadsCpu(pids: readonly number[]): { main: number; other: numb
       } catch {
         continue; // the thread ended meanwhile
       }
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const seconds = (Number(fields[11]) + Number(fields[12])) / 100;
+      const { user, system } = cpuSeconds(stat);
+      const seconds = user + system;
       if (tid === String(pid)) main += seconds;
       else other += seconds;
     }

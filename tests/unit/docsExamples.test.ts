@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runExamples } from '../../scripts/docs-examples';
@@ -12,6 +11,7 @@ import {
   repoRoot,
 } from '../../scripts/lib/docsExamples';
 import { runTool } from '../fixtures/tools/runTool';
+import { testTempDir } from '../support/tempDir';
 
 const files = documentedFiles((dir) => readdirSync(dir));
 
@@ -99,7 +99,7 @@ describe('npm run docs:examples', () => {
     expect(checkMarkdown(right).stale).toEqual([]);
     expect(checkMarkdown(stale).stale.map((s) => s.line)).toEqual([4]);
 
-    const file = join(mkdtempSync(join(tmpdir(), 'docs-examples-')), 'doc.md');
+    const file = join(testTempDir('docs-examples-'), 'doc.md');
     writeFileSync(file, stale);
     const check = runTool(runExamples, [file]);
     expect(check.stderr).toContain(
@@ -114,7 +114,7 @@ describe('npm run docs:examples', () => {
   });
 
   it('refuses a block that shows a command unmarked, and a command it cannot run', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'docs-examples-')), 'doc.md');
+    const file = join(testTempDir('docs-examples-'), 'doc.md');
     writeFileSync(file, right.replace('<!-- example -->\n', ''));
     expect(runTool(runExamples, [file])).toMatchObject({ status: 2 });
     expect(runTool(runExamples, [file]).stderr).toContain(

@@ -1,5 +1,4 @@
-import { copyFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { runCheck } from '../../scripts/dashboards-check';
@@ -10,6 +9,7 @@ import { runPrint } from '../../scripts/dashboards-print';
 import { runDocs } from '../../scripts/docs-dashboards';
 import { fixtures, runCli } from '../fixtures/tools/runCli';
 import { runTool, type Tool } from '../fixtures/tools/runTool';
+import { testTempDir } from '../support/tempDir';
 
 // Each case starts a process with tsx (seconds each on a busy machine); the other tool tests run
 // the same entry points in-process.
@@ -20,7 +20,7 @@ const index = fixture('endpoints.json');
 
 /** A folder holding copies of fixtures, for the tools that would rewrite them. */
 function copies(...names: string[]): string {
-  const dir = mkdtempSync(join(tmpdir(), 'tools-cli-'));
+  const dir = testTempDir('tools-cli-');
   for (const name of names) copyFileSync(join(fixtures, name), join(dir, name));
   return dir;
 }
@@ -77,7 +77,7 @@ describe('the definition tools as commands', () => {
   });
 
   it('docs:dashboards --check reports a stale file and exits 1', () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'tools-cli-')), 'dashboards.md');
+    const out = join(testTempDir('tools-cli-'), 'dashboards.md');
     const cli = expectWired('docs-dashboards.ts', runDocs, ['--check', '--out', out], 1);
     expect(cli.stderr).toContain('is stale; run npm run docs:dashboards');
   });

@@ -10,6 +10,7 @@ import { readWorkingTree } from '../../engine/tools/sources/readWorkingTree';
 import { runDiff } from '../../scripts/dashboards-diff';
 import { fixtures, root } from '../fixtures/tools/runCli';
 import { runTool } from '../fixtures/tools/runTool';
+import { testTempDir } from '../support/tempDir';
 
 const fixture = (name: string) => join('tests', 'fixtures', 'tools', name);
 /** The fixtures' endpoint index: each side of a diff is checked against it, as dashboards:check does. */
@@ -164,9 +165,8 @@ describe('npm run dashboards:diff', () => {
   });
 
   it('exits 2 for what dashboards:check refuses: an unknown endpoint, an unknown field, a duplicate route', async () => {
-    const { mkdtempSync, readFileSync, writeFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const dir = mkdtempSync(join(tmpdir(), 'tools-diff-'));
+    const { readFileSync, writeFileSync } = await import('node:fs');
+    const dir = testTempDir('tools-diff-');
     const base = readFileSync(join(fixtures, 'base.json'), 'utf8');
     writeFileSync(join(dir, 'endpoint.json'), base.replace('"/api/items/by_group"', '"/api/items/by_grup"'));
     const endpoint = diffCli([fixture('base.json'), join(dir, 'endpoint.json')]);
@@ -176,7 +176,7 @@ describe('npm run dashboards:diff', () => {
     const field = diffCli([fixture('base.json'), join(dir, 'field.json')]);
     expect(field.stderr).toContain("field 'totl' is not in the response rows of '/api/items/by_group'");
     expect(field.status).toBe(2);
-    const folder = mkdtempSync(join(tmpdir(), 'tools-diff-'));
+    const folder = testTempDir('tools-diff-');
     writeFileSync(join(folder, 'a.json'), base);
     writeFileSync(join(folder, 'b.json'), base.replace(/"id": "items"/, '"id": "items-copy"'));
     const route = diffCli([fixture('base.json'), folder]);
@@ -193,10 +193,9 @@ describe('npm run dashboards:diff', () => {
   });
 
   it('compares a git revision with the working tree (--from)', async () => {
-    const { mkdtempSync, copyFileSync, writeFileSync, readFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
+    const { copyFileSync, writeFileSync, readFileSync } = await import('node:fs');
     const { execFileSync } = await import('node:child_process');
-    const dir = mkdtempSync(join(tmpdir(), 'tools-diff-'));
+    const dir = testTempDir('tools-diff-');
     const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'ignore' });
     git('init', '-q');
     copyFileSync(join(fixtures, 'base.json'), join(dir, 'items.json'));

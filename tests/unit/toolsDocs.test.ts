@@ -1,5 +1,4 @@
-import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exampleValidator } from '../../engine/tools/docs/exampleValidator';
@@ -8,6 +7,7 @@ import { renderReference, widgetKinds } from '../../engine/tools/docs/renderRefe
 import { loadSchemaSet } from '../../engine/tools/schemaSet';
 import { runDocs } from '../../scripts/docs-dashboards';
 import { runTool } from '../fixtures/tools/runTool';
+import { testTempDir } from '../support/tempDir';
 
 const set = loadSchemaSet();
 
@@ -50,7 +50,7 @@ describe('the definition reference', () => {
 
 describe('npm run docs:dashboards', () => {
   it('--check exits 0 when the file is current and 1 when it is stale', () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'tools-docs-')), 'dashboards.md');
+    const out = join(testTempDir('tools-docs-'), 'dashboards.md');
     expect(runTool(runDocs, ['--check', '--out', out]).status).toBe(1);
     expect(runTool(runDocs, ['--out', out]).status).toBe(0);
     expect(readFileSync(out, 'utf8')).toBe(renderReference(set));

@@ -1,5 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatDefinitionText } from '../../engine/tools/formatDefinitionText';
@@ -8,10 +7,11 @@ import { loadSchemaSet } from '../../engine/tools/schemaSet';
 import { runFormat } from '../../scripts/dashboards-format';
 import { fixtures, root } from '../fixtures/tools/runCli';
 import { runTool } from '../fixtures/tools/runTool';
+import { testTempDir } from '../support/tempDir';
 
 const set = loadSchemaSet();
 const copy = (name: string) => {
-  const dir = mkdtempSync(join(tmpdir(), 'tools-format-'));
+  const dir = testTempDir('tools-format-');
   copyFileSync(join(fixtures, name), join(dir, name));
   return join(dir, name);
 };

@@ -1,5 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkDefinitionText } from '../../engine/definitions/loadDefinition';
@@ -11,6 +10,7 @@ import { runFormat } from '../../scripts/dashboards-format';
 import { runMigrate } from '../../scripts/dashboards-migrate';
 import { fixtures, root } from '../fixtures/tools/runCli';
 import { runTool } from '../fixtures/tools/runTool';
+import { testTempDir } from '../support/tempDir';
 
 describe('migration steps', () => {
   it('chain from one version to the next, up to the version page.schema.json accepts', () => {
@@ -87,7 +87,7 @@ describe('loading an older version', () => {
 
 describe('npm run dashboards:migrate', () => {
   it('--check lists a file to migrate; migrating rewrites it to the current version, formatted', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tools-migrate-'));
+    const dir = testTempDir('tools-migrate-');
     const file = join(dir, 'legacy-v0.json');
     copyFileSync(join(fixtures, 'legacy-v0.json'), file);
     copyFileSync(join(fixtures, 'base.json'), join(dir, 'base.json'));

@@ -104,6 +104,14 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       reply.header('retry-after', String(RETRY_AFTER_UNAVAILABLE_SECONDS));
       return reply.status(503).send({ error: STATUS_CODES[503], message: SERVICE_ERROR_MESSAGE });
     }
+    // The client went away while its answer was on the way (a page left before its data came back,
+    // a cancelled download): nothing failed here, and nobody is left to answer.
+    if (err.code === 'ERR_STREAM_PREMATURE_CLOSE') {
+      request.log.info('client closed the connection before its answer was sent');
+      reply.hijack();
+      reply.raw.destroy();
+      return;
+    }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err }, 'request failed');

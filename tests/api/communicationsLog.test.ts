@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Row } from '../../src/server/store';
 import { RELATIONSHIPS } from '../../src/shared/relationships';
 import { post, signIn, type Tokens } from '../fixtures/analytics/client';
@@ -66,6 +67,8 @@ describe.each(DRIVERS)('communications log on the seeded small scale (%s)', (dri
   let server: TestServer;
   let admin: Tokens;
   let manager: Tokens;
+  /** The server's log lines (level info and up), parsed. */
+  const logged: { level: number; msg: string }[] = [];
   const sql = (text: string) => server.ctx.store.query(text, []);
   const ok = async (path: string, body: object, who: Tokens = admin) => {
     const r = await post(server, who, path, body);
@@ -87,7 +90,7 @@ describe.each(DRIVERS)('communications log on the seeded small scale (%s)', (dri
     });
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
+    server = await startTestServer({ driver, log: (line) => logged.push(JSON.parse(line)) });
     admin = await signIn(server, 'admin');
     manager = await signIn(server, 'manager');
   });
@@ -454,6 +457,36 @@ describe.each(DRIVERS)('communications log on the seeded small scale (%s)', (dri
     expect(Number(own.headers.get('x-export-total'))).toBe(mine.totalRows);
     // Only the header is wanted: cancel the download (an unread one holds the server's close).
     await own.body?.cancel();
+  });
+
+  it('a download the client leaves part way is logged as its leaving, not as a failure', async () => {
+    const before = logged.length;
+    const ended = new Promise<void>((resolve, reject) => {
+      const req = httpRequest(`${server.url}${LOG}/export`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'accept-encoding': 'gzip',
+          authorization: `Bearer ${admin.accessToken}`,
+          'x-extended-data-token': admin.extendedDataToken,
+        },
+      });
+      // The headers come once the first of many pages is read; the client leaves right then.
+      req.on('response', (res) => {
+        expect(res.statusCode).toBe(200);
+        res.destroy();
+        resolve();
+      });
+      req.on('error', reject);
+      req.end(JSON.stringify({ request: P, csv: LOG_CSV }));
+    });
+    await ended;
+    await vi.waitFor(() => {
+      expect(logged.slice(before).map((l) => l.msg)).toContain('export stopped: the client left');
+    });
+    expect(logged.slice(before).filter((l) => l.level >= 50)).toEqual([]);
+    // The server goes on answering.
+    expect(await total({})).toBeGreaterThan(1000);
   });
 
   it('refuses a bad body with a 400 naming the field, and a caller without tokens', async () => {

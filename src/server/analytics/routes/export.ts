@@ -92,7 +92,11 @@ export async function registerExportRoutes(app: FastifyInstance): Promise<void> 
         const first = await page(0);
         const total = extractTotal(first, csv.total) ?? extractRows(first, csv.rows).length;
         const stream = Readable.from(csvPages(first, page, csv), { objectMode: false });
-        stream.on('error', (err) => request.log.error({ err }, 'export stopped part way'));
+        stream.on('error', (err: NodeJS.ErrnoException) => {
+          // A client that leaves (a cancelled download, a closed tab) is no failure of the export.
+          if (err.code === 'ERR_STREAM_PREMATURE_CLOSE') request.log.info('export stopped: the client left');
+          else request.log.error({ err }, 'export stopped part way');
+        });
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header(

@@ -12,6 +12,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
+  globalTeardown: './tests/e2e/teardown.ts',
   use: {
     baseURL: E2E_BASE_URL,
     viewport: E2E_VIEWPORT,

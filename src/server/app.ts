@@ -14,6 +14,7 @@ import type { Config } from './config';
 import { registerRoutes } from './routes';
 import { schemaErrorMessage, validateWithApiSchemas } from './schemaValidation';
 import { isConnectionFailure, replicaStates, type Store } from './store';
+import { runAsTask } from './store/priority';
 
 /** What every route plugin receives. */
 export interface AppContext {
@@ -147,7 +148,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   );
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(securityHeaders);
-    done();
+    // Everything this request does from here on is one task: its queries wait for a database
+    // connection ahead of those of requests that came after it (store/priority.ts).
+    runAsTask(done);
   });
   // Tokens, claims and data answers are never kept by a browser or proxy cache.
   app.addHook('onSend', async (request, reply) => {

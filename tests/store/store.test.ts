@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DuckDBStore } from '../../src/server/store/duckdb';
 import { loadMigrations, migrate, statementsFor } from '../../src/server/store/migrate';
+import { runAsTask } from '../../src/server/store/priority';
 import { DRIVERS, openTestStore, type TestStore } from './stores';
 
 describe.each(DRIVERS)('store on %s', (driver) => {
@@ -107,5 +109,34 @@ describe('migration dialect markers', () => {
       'CREATE INDEX a_id ON a (id)',
     ]);
     expect(statementsFor(sql, 'duckdb')).toEqual(['CREATE TABLE a (id INTEGER)']);
+  });
+});
+
+describe('DuckDB connections under load', () => {
+  it("serve waiting queries oldest request first, so a request's next query goes ahead of later requests", async () => {
+    const store = await DuckDBStore.open(':memory:', { poolSize: 1 });
+    try {
+      const served: string[] = [];
+      const ask = (label: string, task: number) =>
+        runAsTask(() => store.query(`SELECT '${label}' AS label`).then(() => served.push(label)), task);
+      // The one connection is busy with the first request's first query; a later request asks,
+      // then the first request asks again: its second query is served before the later request.
+      const all = [
+        ask('first request, query 1', 1),
+        ask('second request', 2),
+        ask('first request, query 2', 1),
+      ];
+      // Outside any request, a query waits its turn by when it asked: after all of these.
+      all.push(store.query("SELECT 'no request'").then(() => served.push('no request')));
+      await Promise.all(all);
+      expect(served).toEqual([
+        'first request, query 1',
+        'first request, query 2',
+        'second request',
+        'no request',
+      ]);
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -12,6 +12,7 @@ import {
   timestampValue,
   VARCHAR,
 } from '@duckdb/node-api';
+import { queryRank, RankedQueue } from './priority';
 import type { BulkColumn, Param, Queryable, Row, Store, TransactionOptions } from './Store';
 import { splitStatements } from './values';
 
@@ -168,7 +169,8 @@ export class DuckDBStore extends DuckQueryable implements Store {
   /** Moves after every statement or transaction that may have written (Store.localWrites). */
   localWrites = 0;
   private readonly idle: DuckDBConnection[] = [];
-  private readonly waiting: ((c: DuckDBConnection) => void)[] = [];
+  /** Queries waiting for a connection, oldest task first (priority.ts). */
+  private readonly waiting = new RankedQueue<DuckDBConnection>();
   /** The tail of the queue of transactions: each starts when the one before it has ended. */
   private transactions: Promise<unknown> = Promise.resolve();
   private closed = false;
@@ -199,7 +201,7 @@ export class DuckDBStore extends DuckQueryable implements Store {
     if (this.closed) throw new Error('The store is closed');
     const c = this.idle.pop();
     if (c) return c;
-    return new Promise((resolve) => this.waiting.push(resolve));
+    return new Promise((resolve) => this.waiting.push(queryRank(), resolve));
   }
 
   private release(c: DuckDBConnection): void {

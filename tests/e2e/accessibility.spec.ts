@@ -55,13 +55,15 @@ const ROUTES = [
 ];
 
 /**
- * Waits until every panel of a dashboard has drawn its data; another page, until the network has
- * been quiet for half a second and every chart on it (the editor's preview) is drawn: a chart still
- * drawing can show a mark container with no items yet, which Vega labels only once they come.
+ * Waits until every panel of a dashboard (or of the editor's preview) has its rows and has drawn
+ * them: a chart still drawing can show a mark container with no items yet, which Vega labels only
+ * once they come. Another page, until the network has been quiet for half a second.
  */
 async function settled(page: Page, route = new URL(page.url()).pathname): Promise<void> {
-  if (route.startsWith('/dashboard') && route !== '/dashboard/editor')
-    await widgetsReady(page.getByTestId('dashboard-content'));
+  if (route.startsWith('/dashboard'))
+    await widgetsReady(
+      page.getByTestId(route === '/dashboard/editor' ? 'editor-preview' : 'dashboard-content'),
+    );
   else await page.waitForLoadState('networkidle');
   await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);

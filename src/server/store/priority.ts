@@ -23,10 +23,6 @@ export function queryRank(): number {
 export class RankedQueue<T> {
   private readonly items: { rank: number; serve: (value: T) => void }[] = [];
 
-  get length(): number {
-    return this.items.length;
-  }
-
   /** Adds a waiter of `rank`; it is served after every waiter of a lower or equal rank. */
   push(rank: number, serve: (value: T) => void): void {
     let lo = 0;

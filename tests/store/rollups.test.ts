@@ -73,6 +73,14 @@ const EXPECTED: Record<string, { raw: string; columns: string }> = {
         is_missed, count(*) AS n, sum(duration_seconds) AS duration_sum
       FROM communications WHERE comm_type = 'PHONE' AND direction = 'inbound' GROUP BY 1, 2, 3, 4, 5, 6`,
   },
+  rollup_comm_type_day: {
+    columns:
+      'day, site_id, comm_type, direction, response_required, response_bucket, n, response_sum, response_n',
+    raw: `SELECT date_trunc('day', occurred_at) AS day, site_id, comm_type, direction, response_required,
+        ${BUCKET} AS response_bucket, count(*) AS n, sum(response_seconds) AS response_sum,
+        count(response_seconds) AS response_n
+      FROM communications GROUP BY 1, 2, 3, 4, 5, 6`,
+  },
 };
 
 const normalize = (rows: Row[]) =>

@@ -2,7 +2,7 @@ import type { Queryable } from '../store';
 import { RESPONSE_BUCKET_NUMBER, RESPONSE_REQUIRED } from './queries/responseBuckets';
 
 /**
- * The rollups of migrations 011, 013 and 014: what each holds, as one INSERT ... SELECT over
+ * The rollups of migrations 011, 013, 014 and 015: what each holds, as one INSERT ... SELECT over
  * communications `c` (or over a finer rollup built before it). Counts and sums only, so whole months
  * add up exactly (see queries/facts.ts for how periods are split). Each is written in time order, so
  * a question about some of the months reads only their blocks (DuckDB skips blocks by their min and
@@ -73,6 +73,15 @@ const ROLLUPS: readonly { table: string; select: string }[] = [
         c.is_missed, count(*), sum(c.duration_seconds)
       FROM communications c
       WHERE c.comm_type = 'PHONE' AND c.direction = 'inbound'
+      GROUP BY 1, 2, 3, 4, 5, 6
+      ORDER BY 1, 2`,
+  },
+  {
+    table: 'rollup_comm_type_day',
+    select: `
+      SELECT date_trunc('day', c.occurred_at), c.site_id, c.comm_type, c.direction, c.response_required,
+        ${RESPONSE_BUCKET_NUMBER}, count(*), sum(c.response_seconds), count(c.response_seconds)
+      FROM communications c
       GROUP BY 1, 2, 3, 4, 5, 6
       ORDER BY 1, 2`,
   },

@@ -8,9 +8,11 @@ import type { SqlParams } from './sqlParams';
  * Where the communication figures come from. Whole months of a period are read from the monthly
  * rollups of migration 011 (refreshed by src/server/analytics/rollups.ts after every seed and import),
  * or from their coarser copies of migration 014 when a question needs none of the columns those
- * drop; the partial months at either end, and everything when the rollups are not current, from the
- * raw communications (calls: from the daily rollup of migration 013). Every measure is a count or a sum, so the parts add up to exactly what one scan of
- * communications over the whole period gives.
+ * drop. The partial months at either end come from the daily rollups (migration 013: calls;
+ * migration 015: communications by type) when a question needs only their columns, otherwise from
+ * the raw communications, as does everything when the rollups are not current. Every measure is a
+ * count or a sum, so the parts add up to exactly what one scan of communications over the whole
+ * period gives.
  */
 
 /** A period cut into whole months (rollups) and the partial months around them (raw rows). */
@@ -78,10 +80,11 @@ interface Source {
   rawWhere: string;
   /**
    * A daily rollup with some of the dimensions (same column names, same measures): it serves the
-   * partial months at a period's ends when the question needs no other column and the period
-   * starts and ends at midnight, as every period of dates does.
+   * partial months (weeks) at a period's ends when the question needs no other column and the
+   * period starts and ends at midnight, as every period of dates does. `month` and `week` come from
+   * its day. `where`: the condition of `rawWhere` when the daily rollup holds more than the source.
    */
-  days?: { table: string; dims: readonly string[] };
+  days?: { table: string; dims: readonly string[]; where?: string };
   /**
    * Rollups of the same grain and measures with fewer dimensions (fewer rows to read): the first
    * with every column a question names serves its whole months (weeks) instead of `table`.
@@ -107,6 +110,9 @@ const COMM_MEASURES = {
   response_n: 'count(c.response_seconds)',
 };
 
+/** The columns of rollup_comm_type_day (migration 015), the coarser copies' columns by day. */
+const COMM_TYPE_DAY_DIMS = ['site_id', 'comm_type', 'direction', 'response_required', 'response_bucket'];
+
 const COMM_SITE: Source = {
   table: 'rollup_comm_site_month',
   grain: 'month',
@@ -129,6 +135,7 @@ const COMM_SITE: Source = {
       dims: ['month', 'site_id', 'comm_type', 'direction', 'response_required', 'response_bucket'],
     },
   ],
+  days: { table: 'rollup_comm_type_day', dims: COMM_TYPE_DAY_DIMS },
 };
 
 const COMM_EMPLOYEE: Source = {
@@ -161,6 +168,7 @@ const RESPONSES: Source = {
   rawWhere: ` AND ${RESPONSE_REQUIRED}`,
   passRows: true,
   coarser: [{ table: 'rollup_response_type_week', dims: ['week', 'site_id', 'comm_type'] }],
+  days: { table: 'rollup_comm_type_day', dims: COMM_TYPE_DAY_DIMS, where: ` AND ${RESPONSE_REQUIRED}` },
 };
 
 const CALLS: Source = {
@@ -184,6 +192,12 @@ const CALLS: Source = {
 
 const MIDNIGHT = ' 00:00:00.000';
 
+/** The time dimensions a daily rollup derives from its day. */
+const FROM_DAY: Readonly<Record<string, string>> = {
+  month: "date_trunc('month', c.day)",
+  week: "date_trunc('week', c.day)",
+};
+
 /** Whether a rollup with columns `own` has every column a question names (its dimensions, its condition). */
 function hasColumns(own: readonly string[], dims: readonly string[], where: string): boolean {
   const columns = [...dims, ...[...where.matchAll(/\bc\.(\w+)/g)].map((m) => m[1])];
@@ -194,7 +208,7 @@ function hasColumns(own: readonly string[], dims: readonly string[], where: stri
 function daysServe(src: Source, dims: readonly string[], where: string, edges: readonly Span[]): boolean {
   return (
     src.days !== undefined &&
-    hasColumns(src.days.dims, dims, where) &&
+    hasColumns([...src.days.dims, ...Object.keys(FROM_DAY)], dims, where) &&
     edges.every((e) => e.start.endsWith(MIDNIGHT) && e.end.endsWith(MIDNIGHT))
   );
 }
@@ -221,10 +235,8 @@ function facts(
   const measures = Object.entries(src.measures);
   const parts: string[] = [];
   const group = dims.length ? ` GROUP BY ${dims.map((_, i) => i + 1).join(', ')}` : '';
-  const rollupSelect = [
-    ...dims.map((d) => `c.${d} AS ${d}`),
-    ...measures.map(([m]) => (src.passRows ? `c.${m} AS ${m}` : `sum(c.${m}) AS ${m}`)),
-  ].join(', ');
+  const rollupMeasures = measures.map(([m]) => (src.passRows ? `c.${m} AS ${m}` : `sum(c.${m}) AS ${m}`));
+  const rollupSelect = [...dims.map((d) => `c.${d} AS ${d}`), ...rollupMeasures].join(', ');
   const rollupGroup = src.passRows ? '' : group;
   if (split.months) {
     const table = src.coarser?.find((t) => hasColumns(t.dims, dims, where))?.table ?? src.table;
@@ -234,10 +246,13 @@ function facts(
     );
   }
   if (split.edges.length && rollup && src.days && daysServe(src, dims, where, split.edges)) {
+    const daySelect = [...dims.map((d) => `${FROM_DAY[d] ?? `c.${d}`} AS ${d}`), ...rollupMeasures].join(
+      ', ',
+    );
     for (const scan of edgeScans(split.edges))
       parts.push(
-        `SELECT ${rollupSelect} FROM ${src.days.table} c
-         WHERE c.site_id IN ${p.ints(q.siteIds)} AND ${inEdges(p, 'c.day', scan)}${where}${rollupGroup}`,
+        `SELECT ${daySelect} FROM ${src.days.table} c
+         WHERE c.site_id IN ${p.ints(q.siteIds)} AND ${inEdges(p, 'c.day', scan)}${src.days.where ?? ''}${where}${rollupGroup}`,
       );
   } else if (split.edges.length) {
     const select = [

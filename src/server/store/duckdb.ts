@@ -102,6 +102,9 @@ class DuckQueryable implements Queryable {
   async query<T extends Row = Row>(sql: string, params: readonly Param[] = []): Promise<T[]> {
     // Each query is prepared afresh: DuckDB 1.5's kept prepared statements could answer from rows
     // as they were before later writes (duckdb/duckdb#23704), which a cache of them made visible.
+    // Without values the statement runs as it is: planned once, where a prepared one is planned
+    // again when its values are bound.
+    if (!params.length) return plainRows(await this.conn.runAndReadAll(sql)) as T[];
     const { values, types } = toParams(params);
     return plainRows(await this.conn.runAndReadAll(sql, values, types)) as T[];
   }

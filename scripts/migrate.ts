@@ -1,9 +1,10 @@
-// `npm run db:migrate`: applies the numbered migrations to the configured database.
+// `npm run db:migrate`: applies the numbered migrations to the configured database, and rebuilds the
+// rollups when one of them left them not current (as the server's start does).
+import { migrateWithRollups } from '../src/server/analytics/rollups';
 import { loadConfig } from '../src/server/config';
 import { openStore } from '../src/server/store';
-import { migrate } from '../src/server/store/migrate';
 
 const store = await openStore(loadConfig());
-const applied = await migrate(store);
+const { applied } = await migrateWithRollups(store, (line) => process.stdout.write(`${line}\n`));
 await store.close();
 process.stdout.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'Up to date\n');

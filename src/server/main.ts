@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { migrateWithRollups } from './analytics/rollups';
 import { type AppContext, buildApp } from './app';
 import { configurePasswordHashing } from './auth/users';
 import { type Config, loadConfig } from './config';
@@ -15,7 +16,6 @@ import {
   type Store,
 } from './store';
 import { DuckDBStore } from './store/duckdb';
-import { migrate } from './store/migrate';
 
 export interface StartOptions {
   config?: Config;
@@ -51,7 +51,7 @@ async function serveStore(
 ) {
   // A damaged DuckDB file stops here, not at the first request (PostgreSQL was reached by openStore).
   if (store instanceof DuckDBStore) await store.verify();
-  await migrate(store);
+  await migrateWithRollups(store, (line) => process.stdout.write(`${line}\n`));
   const ctx: AppContext = { store, config };
   if ((opts.seedWhenEmpty ?? config.seedDemo) && !(await isSeeded(store))) {
     const started = Date.now();

@@ -5,7 +5,7 @@ import { spanOf } from '../../src/server/analytics/period';
 import { DATA_CODES } from '../../src/server/analytics/queries/dataCodes';
 import { splitByMonth, splitByWeek } from '../../src/server/analytics/queries/facts';
 import type { DataQuery } from '../../src/server/analytics/request';
-import { rollupsCurrent } from '../../src/server/analytics/rollups';
+import { migrateWithRollups, rollupsCurrent } from '../../src/server/analytics/rollups';
 import { DATA_ENDPOINTS } from '../../src/server/analytics/routes/endpoints';
 import { importFile } from '../../src/server/ingest/importFile';
 import { kindSchema } from '../../src/server/ingest/schemas';
@@ -248,6 +248,23 @@ describe.each(DRIVERS)('analytics rollups on %s', (driver) => {
     // The rollup tables equal the raw aggregates again (above); the queries over them were checked
     // on every kind of period and filter after the seed: a sample shows they read the new rows.
     for (const combo of [COMBOS[1], COMBOS[PERIODS.length]]) await expectSameAnswers(t.store, combo);
+  });
+
+  it('are rebuilt by the migration that adds one, so an upgrade does not leave them stale', async () => {
+    // The store as it was before migration 015: without its table, the migration not applied.
+    await t.store.exec('DROP TABLE rollup_comm_type_day');
+    await t.store.exec('DELETE FROM schema_migrations WHERE version = 15');
+    const lines: string[] = [];
+    const { applied, rebuiltMs } = await migrateWithRollups(t.store, (line) => lines.push(line));
+    expect(applied).toEqual(['015_daily_comm_rollup']);
+    expect(rebuiltMs).toBeGreaterThan(0);
+    expect(lines).toEqual([
+      'Rebuilding the rollups for the new schema (015_daily_comm_rollup)...',
+      expect.stringMatching(/^Rebuilt the rollups in \d+\.\d s$/),
+    ]);
+    await expectRollupsEqualRaw(t.store);
+    // A start with nothing to migrate rebuilds nothing.
+    expect(await migrateWithRollups(t.store)).toEqual({ applied: [], rebuiltMs: null });
   });
 
   it('are not used when the data changed without a refresh', async () => {

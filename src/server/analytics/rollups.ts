@@ -1,4 +1,5 @@
-import type { Queryable } from '../store';
+import type { Queryable, Store } from '../store';
+import { migrate } from '../store/migrate';
 import { RESPONSE_BUCKET_NUMBER, RESPONSE_REQUIRED } from './queries/responseBuckets';
 
 /**
@@ -115,6 +116,27 @@ export async function refreshRollups(db: Queryable, opts: RefreshOptions = {}): 
   for (const r of ROLLUPS) await db.exec(`ANALYZE ${r.table}`);
   if (opts.kind === 'postgres') for (const t of BASE_TABLES) await db.exec(`ANALYZE ${t}`);
   return { ms: performance.now() - started };
+}
+
+/**
+ * Migrates the store, then rebuilds the rollups when a migration left them not current while there
+ * is data: a migration that adds a rollup starts its table empty and so marks every rollup not
+ * current, and until the next import every question would read the raw rows. Only a start that
+ * applied a migration rebuilds (with several instances on one PostgreSQL, the one that migrated).
+ * `say` hears a line before and after a rebuild.
+ */
+export async function migrateWithRollups(
+  store: Store,
+  say: (line: string) => void = () => undefined,
+): Promise<{ applied: string[]; rebuiltMs: number | null }> {
+  const applied = await migrate(store);
+  if (!applied.length) return { applied, rebuiltMs: null };
+  const v = await dataVersion(store);
+  if (v.version === null || v.rollupsCurrent) return { applied, rebuiltMs: null };
+  say(`Rebuilding the rollups for the new schema (${applied.join(', ')})...`);
+  const { ms } = await store.transaction((tx) => refreshRollups(tx, { kind: store.kind }));
+  say(`Rebuilt the rollups in ${(ms / 1000).toFixed(1)} s`);
+  return { applied, rebuiltMs: ms };
 }
 
 /** True when the rollups were built for the current data (seed or import since the last change). */

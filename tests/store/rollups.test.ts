@@ -22,6 +22,14 @@ const SEED = 3;
 const BUCKET = `CASE WHEN response_seconds IS NULL THEN 7 WHEN response_seconds <= 300 THEN 1
   WHEN response_seconds <= 1800 THEN 2 WHEN response_seconds <= 3600 THEN 3 WHEN response_seconds <= 43200 THEN 4
   WHEN response_seconds <= 86400 THEN 5 ELSE 6 END`;
+/** Communications by type, direction and response bucket per month or day (migrations 014, 015). */
+const commTypeBy = (unit: 'month' | 'day') => ({
+  columns: `${unit}, site_id, comm_type, direction, response_required, response_bucket, n, response_sum, response_n`,
+  raw: `SELECT date_trunc('${unit}', occurred_at) AS ${unit}, site_id, comm_type, direction, response_required,
+      ${BUCKET} AS response_bucket, count(*) AS n, sum(response_seconds) AS response_sum,
+      count(response_seconds) AS response_n
+    FROM communications GROUP BY 1, 2, 3, 4, 5, 6`,
+});
 const EXPECTED: Record<string, { raw: string; columns: string }> = {
   rollup_comm_site_month: {
     columns:
@@ -46,14 +54,7 @@ const EXPECTED: Record<string, { raw: string; columns: string }> = {
       FROM communications WHERE direction = 'inbound' AND response_required AND comm_type IN ('PHONE', 'SMS', 'EMAIL')
       GROUP BY 1, 2, 3, 4, 5`,
   },
-  rollup_comm_type_month: {
-    columns:
-      'month, site_id, comm_type, direction, response_required, response_bucket, n, response_sum, response_n',
-    raw: `SELECT date_trunc('month', occurred_at) AS month, site_id, comm_type, direction, response_required,
-        ${BUCKET} AS response_bucket, count(*) AS n, sum(response_seconds) AS response_sum,
-        count(response_seconds) AS response_n
-      FROM communications GROUP BY 1, 2, 3, 4, 5, 6`,
-  },
+  rollup_comm_type_month: commTypeBy('month'),
   rollup_response_type_week: {
     columns: 'week, site_id, comm_type, response_sum, response_n',
     raw: `SELECT date_trunc('week', occurred_at) AS week, site_id, comm_type,
@@ -73,14 +74,7 @@ const EXPECTED: Record<string, { raw: string; columns: string }> = {
         is_missed, count(*) AS n, sum(duration_seconds) AS duration_sum
       FROM communications WHERE comm_type = 'PHONE' AND direction = 'inbound' GROUP BY 1, 2, 3, 4, 5, 6`,
   },
-  rollup_comm_type_day: {
-    columns:
-      'day, site_id, comm_type, direction, response_required, response_bucket, n, response_sum, response_n',
-    raw: `SELECT date_trunc('day', occurred_at) AS day, site_id, comm_type, direction, response_required,
-        ${BUCKET} AS response_bucket, count(*) AS n, sum(response_seconds) AS response_sum,
-        count(response_seconds) AS response_n
-      FROM communications GROUP BY 1, 2, 3, 4, 5, 6`,
-  },
+  rollup_comm_type_day: commTypeBy('day'),
 };
 
 const normalize = (rows: Row[]) =>

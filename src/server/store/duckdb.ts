@@ -14,7 +14,7 @@ import {
 } from '@duckdb/node-api';
 import { queryRank, RankedQueue } from './priority';
 import type { BulkColumn, Param, Queryable, Row, Store, TransactionOptions } from './Store';
-import { splitStatements } from './values';
+import { splitStatements, withValuesWrittenIn } from './values';
 
 function toDuckValue(p: Param): DuckDBValue {
   if (Array.isArray(p)) return listValue(p as (string | number)[]);
@@ -102,11 +102,12 @@ class DuckQueryable implements Queryable {
   async query<T extends Row = Row>(sql: string, params: readonly Param[] = []): Promise<T[]> {
     // Each query is prepared afresh: DuckDB 1.5's kept prepared statements could answer from rows
     // as they were before later writes (duckdb/duckdb#23704), which a cache of them made visible.
-    // Without values the statement runs as it is: planned once, where a prepared one is planned
-    // again when its values are bound.
-    if (!params.length) return plainRows(await this.conn.runAndReadAll(sql)) as T[];
-    const { values, types } = toParams(params);
-    return plainRows(await this.conn.runAndReadAll(sql, values, types)) as T[];
+    // A statement without values runs as it is, planned once (a prepared one is planned again when
+    // its values are bound): values of a safe form are written in (withValuesWrittenIn).
+    const written = withValuesWrittenIn(sql, params);
+    if (!written.params.length) return plainRows(await this.conn.runAndReadAll(written.sql)) as T[];
+    const { values, types } = toParams(written.params);
+    return plainRows(await this.conn.runAndReadAll(written.sql, values, types)) as T[];
   }
 
   async exec(sql: string): Promise<void> {

@@ -1,5 +1,5 @@
 // `npm run db:migrate`: applies the numbered migrations to the configured database, and rebuilds the
-// rollups when one of them left them not current (as the server's start does).
+// rollups when they are not current for the data (as the server's start does).
 import { migrateWithRollups } from '../src/server/analytics/rollups';
 import { loadConfig } from '../src/server/config';
 import { openStore } from '../src/server/store';

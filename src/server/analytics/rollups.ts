@@ -119,24 +119,37 @@ export async function refreshRollups(db: Queryable, opts: RefreshOptions = {}): 
 }
 
 /**
- * Migrates the store, then rebuilds the rollups when a migration left them not current while there
- * is data: a migration that adds a rollup starts its table empty and so marks every rollup not
- * current, and until the next import every question would read the raw rows. Only a start that
- * applied a migration rebuilds (with several instances on one PostgreSQL, the one that migrated).
- * `say` hears a line before and after a rebuild.
+ * The lock every transaction that rebuilds the rollups holds (seed, import, a start): on PostgreSQL
+ * two rebuilds at once would each delete what the other had not yet written and both insert theirs.
+ */
+export const ROLLUPS_LOCK = 'rollups';
+
+/**
+ * Migrates the store, then rebuilds the rollups when they are not current while there is data: a
+ * migration that adds a rollup starts its table empty and so marks every rollup not current, and
+ * until the next import every question would read the raw rows. Checked at every start, not only
+ * one that applied a migration, so a rebuild cut short (the process stopped mid-way) is done at the
+ * next; under ROLLUPS_LOCK, and checked again once the lock is held, so of several instances
+ * starting together on one PostgreSQL one rebuilds. `say` hears a line before and after a rebuild.
  */
 export async function migrateWithRollups(
   store: Store,
   say: (line: string) => void = () => undefined,
 ): Promise<{ applied: string[]; rebuiltMs: number | null }> {
   const applied = await migrate(store);
-  if (!applied.length) return { applied, rebuiltMs: null };
-  const v = await dataVersion(store);
-  if (v.version === null || v.rollupsCurrent) return { applied, rebuiltMs: null };
-  say(`Rebuilding the rollups for the new schema (${applied.join(', ')})...`);
-  const { ms } = await store.transaction((tx) => refreshRollups(tx, { kind: store.kind }));
-  say(`Rebuilt the rollups in ${(ms / 1000).toFixed(1)} s`);
-  return { applied, rebuiltMs: ms };
+  const stale = async (db: Queryable) => {
+    const v = await dataVersion(db);
+    return v.version !== null && !v.rollupsCurrent;
+  };
+  if (!(await stale(store))) return { applied, rebuiltMs: null };
+  say('Rebuilding the rollups: they are not current for the data (after a migration that adds one)...');
+  const rebuilt = await store.transaction(
+    async (tx) => ((await stale(tx)) ? refreshRollups(tx, { kind: store.kind }) : null),
+    { lock: ROLLUPS_LOCK },
+  );
+  if (rebuilt) say(`Rebuilt the rollups in ${(rebuilt.ms / 1000).toFixed(1)} s`);
+  else say('Another process rebuilt them meanwhile');
+  return { applied, rebuiltMs: rebuilt?.ms ?? null };
 }
 
 /** True when the rollups were built for the current data (seed or import since the last change). */

@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { refreshRollups } from '../analytics/rollups';
+import { ROLLUPS_LOCK, refreshRollups } from '../analytics/rollups';
 import { TABLES } from '../seed/tables';
 import type { BulkColumn, Queryable, Store } from '../store';
 import { readRecords } from './records';
@@ -131,28 +131,31 @@ export async function importFile(
   if (total > 0) throw new ImportError(errors, total);
 
   const asOf = opts.asOf ?? localNow();
-  await store.transaction(async (tx) => {
-    const stage = 'import_stage';
-    await tx.exec(`DROP TABLE IF EXISTS ${stage}`);
-    await tx.exec(
-      `CREATE TEMP TABLE ${stage} (${stageColumns.map((c) => `${c.name} ${sqlType(c.type)}`).join(', ')})`,
-    );
-    await tx.bulkInsert(stage, stageColumns, rows);
-    await checkLoaded(tx, kind, file);
-    const names = columns.map((c) => c.name);
-    const select = DERIVED_ACCOUNT.has(kind)
-      ? names.map((n) => (n === 'account_id' ? 'st.account_id' : `s.${n}`)).join(', ')
-      : names.map((n) => `s.${n}`).join(', ');
-    const from = DERIVED_ACCOUNT.has(kind) ? `${stage} s JOIN sites st ON st.id = s.site_id` : `${stage} s`;
-    await tx.exec(`DELETE FROM ${kind} WHERE id IN (SELECT id FROM ${stage})`);
-    await tx.exec(`INSERT INTO ${kind} (${names.join(', ')}) SELECT ${select} FROM ${from}`);
-    await tx.exec(`DROP TABLE ${stage}`);
-    await tx.exec('DELETE FROM data_status');
-    await tx.query('INSERT INTO data_status (id, last_data_update) VALUES (1, $1::TIMESTAMP)', [
-      asOf.toISOString().replace('Z', ''),
-    ]);
-    await refreshRollups(tx, { kind: store.kind });
-  });
+  await store.transaction(
+    async (tx) => {
+      const stage = 'import_stage';
+      await tx.exec(`DROP TABLE IF EXISTS ${stage}`);
+      await tx.exec(
+        `CREATE TEMP TABLE ${stage} (${stageColumns.map((c) => `${c.name} ${sqlType(c.type)}`).join(', ')})`,
+      );
+      await tx.bulkInsert(stage, stageColumns, rows);
+      await checkLoaded(tx, kind, file);
+      const names = columns.map((c) => c.name);
+      const select = DERIVED_ACCOUNT.has(kind)
+        ? names.map((n) => (n === 'account_id' ? 'st.account_id' : `s.${n}`)).join(', ')
+        : names.map((n) => `s.${n}`).join(', ');
+      const from = DERIVED_ACCOUNT.has(kind) ? `${stage} s JOIN sites st ON st.id = s.site_id` : `${stage} s`;
+      await tx.exec(`DELETE FROM ${kind} WHERE id IN (SELECT id FROM ${stage})`);
+      await tx.exec(`INSERT INTO ${kind} (${names.join(', ')}) SELECT ${select} FROM ${from}`);
+      await tx.exec(`DROP TABLE ${stage}`);
+      await tx.exec('DELETE FROM data_status');
+      await tx.query('INSERT INTO data_status (id, last_data_update) VALUES (1, $1::TIMESTAMP)', [
+        asOf.toISOString().replace('Z', ''),
+      ]);
+      await refreshRollups(tx, { kind: store.kind });
+    },
+    { lock: ROLLUPS_LOCK },
+  );
   return { kind, records: rows.length, seconds: (Date.now() - started) / 1000 };
 }
 

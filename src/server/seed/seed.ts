@@ -1,4 +1,4 @@
-import { refreshRollups } from '../analytics/rollups';
+import { ROLLUPS_LOCK, refreshRollups } from '../analytics/rollups';
 import { createUser } from '../auth/users';
 import type { Store } from '../store';
 import { DEMO_USERS } from './demoUsers';
@@ -46,17 +46,20 @@ export async function seedDatabase(store: Store, opts: SeedOptions): Promise<Rec
   const scale = SCALES[opts.scale];
   await clearData(store);
   let lastReport = Date.now();
-  await store.transaction(async (tx) => {
-    for (const batch of generate({ scale, seed: opts.seed, asOf: opts.asOf ?? lastScheduledUpdate() })) {
-      await tx.bulkInsert(batch.table, TABLES[batch.table], batch.rows);
-      counts[batch.table] = (counts[batch.table] ?? 0) + batch.rows.length;
-      if (opts.progress && Date.now() - lastReport > 2000) {
-        lastReport = Date.now();
-        opts.progress(`${(counts.communications ?? 0).toLocaleString('en-US')} communications`);
+  await store.transaction(
+    async (tx) => {
+      for (const batch of generate({ scale, seed: opts.seed, asOf: opts.asOf ?? lastScheduledUpdate() })) {
+        await tx.bulkInsert(batch.table, TABLES[batch.table], batch.rows);
+        counts[batch.table] = (counts[batch.table] ?? 0) + batch.rows.length;
+        if (opts.progress && Date.now() - lastReport > 2000) {
+          lastReport = Date.now();
+          opts.progress(`${(counts.communications ?? 0).toLocaleString('en-US')} communications`);
+        }
       }
-    }
-    await refreshRollups(tx, { kind: store.kind });
-  });
+      await refreshRollups(tx, { kind: store.kind });
+    },
+    { lock: ROLLUPS_LOCK },
+  );
   if (opts.users !== false) {
     for (const u of DEMO_USERS) {
       const [exists] = await store.query('SELECT id FROM users WHERE username = $1', [u.username]);

@@ -34,13 +34,18 @@ const PLAIN_TEXT = /^[A-Za-z0-9_ .:-]{0,100}$/;
 const PLACEHOLDER =
   /\(SELECT unnest\(\$(\d+)::(INTEGER|VARCHAR)\[\]\)\)|\$(\d+)::(INTEGER|TIMESTAMP|VARCHAR)\b/g;
 
+/** An integer an INTEGER holds (32 bits), so a literal fails where the bound value would too. */
+function isInt32(v: unknown): v is number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31;
+}
+
 /** The literal of a value of `type` when its form leaves room for nothing else, else undefined. */
 function literalOf(value: Param | undefined, type: string): string | undefined {
-  if (type === 'INTEGER' && typeof value === 'number' && Number.isSafeInteger(value))
-    return `CAST(${value} AS INTEGER)`;
+  if (type === 'INTEGER' && isInt32(value)) return `CAST(${value} AS INTEGER)`;
   if (type === 'TIMESTAMP' && typeof value === 'string' && TIMESTAMP_TEXT.test(value))
     return `TIMESTAMP '${value}'`;
-  if (type === 'VARCHAR' && typeof value === 'string' && PLAIN_TEXT.test(value)) return `'${value}'`;
+  if (type === 'VARCHAR' && typeof value === 'string' && PLAIN_TEXT.test(value))
+    return `CAST('${value}' AS VARCHAR)`;
   return undefined;
 }
 
@@ -49,7 +54,7 @@ function listOf(value: Param | undefined, type: string): string | undefined {
   if (!Array.isArray(value) || !value.length) return undefined;
   const items: string[] = [];
   for (const v of value) {
-    if (type === 'INTEGER' && typeof v === 'number' && Number.isSafeInteger(v)) items.push(String(v));
+    if (type === 'INTEGER' && isInt32(v)) items.push(String(v));
     else if (type === 'VARCHAR' && typeof v === 'string' && PLAIN_TEXT.test(v)) items.push(`'${v}'`);
     else return undefined;
   }
@@ -59,7 +64,7 @@ function listOf(value: Param | undefined, type: string): string | undefined {
 /**
  * A statement with its values written in, for DuckDB, when every placeholder has a cast
  * (`$3::TIMESTAMP`, or a list as `(SELECT unnest($1::INTEGER[]))`) and every value a form that leaves
- * room for nothing but itself: a safe integer, a timestamp of the one form above, a short text of
+ * room for nothing but itself: a 32-bit integer, a timestamp of the one form above, a short text of
  * letters, digits, spaces and `_.:-` (no quote, no backslash), or a non-empty list of those. Anything
  * else, and the statement stays as it is, every value bound. (Our statements hold no `$n` inside a
  * quoted string.)
@@ -76,13 +81,15 @@ export function withValuesWrittenIn(
 ): { sql: string; params: readonly Param[] } {
   if (!params.length) return { sql, params };
   let complete = true;
+  const used = new Set<number>();
   const written = sql.replace(PLACEHOLDER, (match, listN, listType, n, type) => {
-    const literal = listN
-      ? listOf(params[Number(listN) - 1], listType)
-      : literalOf(params[Number(n) - 1], type);
+    const index = Number(listN ?? n) - 1;
+    used.add(index);
+    const literal = listN ? listOf(params[index], listType) : literalOf(params[index], type);
     if (literal === undefined) complete = false;
     return literal ?? match;
   });
-  if (!complete || /\$\d/.test(written)) return { sql, params };
+  // Every value used and no placeholder left: anything else fails when bound, and should.
+  if (!complete || used.size !== params.length || /\$\d/.test(written)) return { sql, params };
   return { sql: written, params: [] };
 }

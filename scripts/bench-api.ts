@@ -1,7 +1,7 @@
 /**
  * p50/p95 of every analytics endpoint over HTTP and of the same query run straight on the store,
  * on DuckDB and PostgreSQL at demo scale (and both at the large scale with --large: about 10 million
- * communications), for Last 30 Days and Prior Year.
+ * communications), for Last 30 Days and Prior Year, the two timed in turns (timePair).
  * The result cache is off (RESULT_CACHE_MB=0), so every request runs its query.
  *
  *   npm run bench:api [-- --runs 30] [-- --only duckdb|postgres|large|postgres-large] [-- --large]
@@ -35,6 +35,8 @@ const opt = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const RUNS = Number(opt('runs') ?? 30);
+/** Untimed runs of each before the timed ones (compiled code, DuckDB's buffers, the connection). */
+const WARMUP = 3;
 const ONLY = opt('only');
 /** Only the endpoints whose path contains this text (e.g. communications/log). */
 const MATCH = opt('match');
@@ -55,16 +57,32 @@ function pct(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  await fn(); // warm-up
-  const ms: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    await fn();
-    ms.push(performance.now() - t0);
+/**
+ * p50 and p95 of `a` and `b`, measured in turns: after a warm-up of each, every run times one of
+ * each, the first of the pair alternating. Both see the same machine, caches and compiled code, so
+ * their ratio is the API's own cost, not the order they ran in.
+ */
+async function timePair(
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+): Promise<[{ p50: number; p95: number }, { p50: number; p95: number }]> {
+  for (let i = 0; i < WARMUP; i++) {
+    await a();
+    await b();
   }
-  ms.sort((a, b) => a - b);
-  return { p50: pct(ms, 50), p95: pct(ms, 95) };
+  const ms: [number[], number[]] = [[], []];
+  const fns = [a, b];
+  for (let i = 0; i < RUNS; i++) {
+    for (const k of i % 2 ? [1, 0] : [0, 1]) {
+      const t0 = performance.now();
+      await fns[k]();
+      ms[k].push(performance.now() - t0);
+    }
+  }
+  return ms.map((m) => {
+    m.sort((x, y) => x - y);
+    return { p50: pct(m, 50), p95: pct(m, 95) };
+  }) as [{ p50: number; p95: number }, { p50: number; p95: number }];
 }
 
 // One connection, kept alive: requests go one at a time.
@@ -143,13 +161,15 @@ async function benchOne(driver: 'duckdb' | 'postgres', scale: ScaleName, keptDir
         if (MATCH && !t.path.includes(MATCH)) continue;
         const body = { ...(t.dates ? period : {}), ...t.body, jwtExtendedToken: ext };
         const path = t.path.split('#')[0];
-        const http = await time(async () => {
-          const res = await post(new URL(url), path, body, access);
-          if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${res.text}`);
-        });
         const fake = { body, server: app, dataScope: scope } as unknown as FastifyRequest;
         const q = await resolveQuery(fake, { dates: t.dates, siteFilter: false });
-        const db = await time(() => t.run(ctx.store, q));
+        const [http, db] = await timePair(
+          async () => {
+            const res = await post(new URL(url), path, body, access);
+            if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${res.text}`);
+          },
+          () => t.run(ctx.store, q),
+        );
         worst = Math.max(worst, http.p95);
         console.log(
           `| ${t.path.replace('/api/data', '')} | ${t.dates ? label : '(no dates)'} | ${http.p50.toFixed(1)} | ${http.p95.toFixed(1)} | ${db.p50.toFixed(1)} | ${db.p95.toFixed(1)} | ${(http.p50 / db.p50).toFixed(2)}x |`,

@@ -1,6 +1,9 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Store } from '../../src/server/store';
 import { DuckDBStore } from '../../src/server/store/duckdb';
 import { loadMigrations, migrate, statementsFor } from '../../src/server/store/migrate';
+import { PostgresStore } from '../../src/server/store/postgres';
 import { runAsTask } from '../../src/server/store/priority';
 import { DRIVERS, openTestStore, type TestStore } from './stores';
 
@@ -19,6 +22,35 @@ describe.each(DRIVERS)('store on %s', (driver) => {
     );
     expect(rows.map((r) => r.version)).toEqual(loadMigrations().map((m) => m.version));
     expect(await migrate(t.store)).toEqual([]);
+  });
+
+  it('applies each migration once when two instances start at once on an empty database', async () => {
+    // Two instances on one PostgreSQL database; on DuckDB (one process's file) two starts in one.
+    let stores: Store[];
+    let close = async () => {};
+    if (driver === 'postgres') {
+      await t.store.exec('CREATE DATABASE two_starts');
+      const url = new URL(t.url ?? '');
+      url.pathname = '/two_starts';
+      stores = [await PostgresStore.open(url.href), await PostgresStore.open(url.href)];
+      close = async () => {
+        for (const s of stores) await s.close();
+      };
+    } else {
+      const store = await DuckDBStore.open(join(t.dir, 'two-starts.duckdb'));
+      stores = [store, store];
+      close = () => store.close();
+    }
+    try {
+      const applied = await Promise.all(stores.map((s) => migrate(s)));
+      expect(applied.flat().sort()).toEqual(loadMigrations().map((m) => m.name));
+      const rows = await stores[0].query<{ version: number }>(
+        'SELECT version FROM schema_migrations ORDER BY version',
+      );
+      expect(rows.map((r) => r.version)).toEqual(loadMigrations().map((m) => m.version));
+    } finally {
+      await close();
+    }
   });
 
   it('returns plain JSON values: numbers for counts and sums, ISO text for times and dates', async () => {

@@ -13,6 +13,8 @@ export type Driver = (typeof DRIVERS)[number];
 export interface TestStore {
   store: Store;
   dir: string;
+  /** PostgreSQL's connection URL (its cluster can hold more databases); unset on DuckDB. */
+  url?: string;
   /** Closes the store and removes its files (and its PostgreSQL cluster). */
   cleanup(): Promise<void>;
 }
@@ -38,6 +40,7 @@ export async function openTestStore(driver: Driver): Promise<TestStore> {
   return {
     store,
     dir,
+    url: pg.url,
     async cleanup() {
       await store.close();
       await pg.stop();

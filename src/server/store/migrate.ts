@@ -41,10 +41,22 @@ export function statementsFor(sql: string, kind: Store['kind']): string[] {
   return out;
 }
 
-/** Applies every migration not yet applied, each in its own transaction; returns the names applied. */
+/** The lock every migration step holds: of several instances starting at once, one applies each. */
+const MIGRATIONS_LOCK = 'migrations';
+
+/**
+ * Applies every migration not yet applied, each in its own transaction; returns the names applied.
+ * Several instances may start at once on one PostgreSQL database: each step holds MIGRATIONS_LOCK
+ * and looks again once it holds it, so a migration another instance has just applied is skipped
+ * rather than applied twice (which failed that start).
+ */
 export async function migrate(store: Store, migrations = loadMigrations()): Promise<string[]> {
-  await store.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR NOT NULL, applied_at TIMESTAMP NOT NULL)',
+  await store.transaction(
+    (tx) =>
+      tx.exec(
+        'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR NOT NULL, applied_at TIMESTAMP NOT NULL)',
+      ),
+    { lock: MIGRATIONS_LOCK },
   );
   const done = new Set(
     (await store.query<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => r.version),
@@ -52,14 +64,22 @@ export async function migrate(store: Store, migrations = loadMigrations()): Prom
   const applied: string[] = [];
   for (const m of migrations) {
     if (done.has(m.version)) continue;
-    await store.transaction(async (tx) => {
-      for (const stmt of statementsFor(m.sql, store.kind)) await tx.exec(stmt);
-      await tx.query(
-        'INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3::TIMESTAMP)',
-        [m.version, m.name, new Date().toISOString().replace('Z', '')],
-      );
-    });
-    applied.push(m.name);
+    const ran = await store.transaction(
+      async (tx) => {
+        const already = await tx.query('SELECT 1 AS applied FROM schema_migrations WHERE version = $1', [
+          m.version,
+        ]);
+        if (already.length > 0) return false;
+        for (const stmt of statementsFor(m.sql, store.kind)) await tx.exec(stmt);
+        await tx.query(
+          'INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3::TIMESTAMP)',
+          [m.version, m.name, new Date().toISOString().replace('Z', '')],
+        );
+        return true;
+      },
+      { lock: MIGRATIONS_LOCK },
+    );
+    if (ran) applied.push(m.name);
   }
   return applied;
 }

@@ -9,6 +9,12 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   /**
+   * Where a PostgreSQL instance listens for changes of the data made by other processes
+   * (DATABASE_LISTEN_URL; DATABASE_URL by default). LISTEN needs a session of its own: behind
+   * PgBouncer in transaction mode, point it at the primary itself.
+   */
+  databaseListenUrl?: string;
+  /**
    * PostgreSQL streaming replicas of DATABASE_URL that serve the analytics reads
    * (DATABASE_REPLICA_URLS, comma-separated; none by default: the primary serves everything).
    */
@@ -114,6 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .split(',')
     .map((u) => u.trim())
     .filter(Boolean);
+  if (env.DATABASE_LISTEN_URL && !env.DATABASE_URL)
+    throw new Error('DATABASE_LISTEN_URL needs DATABASE_URL: it is another way to the same primary');
   if (databaseReplicaUrls.length && !env.DATABASE_URL)
     throw new Error('DATABASE_REPLICA_URLS needs DATABASE_URL: the replicas follow a PostgreSQL primary');
   const replicaCheckIntervalMs = intEnv(env, 'REPLICA_CHECK_INTERVAL_MS', 1000);
@@ -123,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseListenUrl: env.DATABASE_LISTEN_URL || env.DATABASE_URL || undefined,
     databaseReplicaUrls,
     replicaMaxLagMs: intEnv(env, 'REPLICA_MAX_LAG_MS', 5000),
     replicaCheckIntervalMs,

@@ -52,6 +52,8 @@ async function serveStore(
   // A damaged DuckDB file stops here, not at the first request (PostgreSQL was reached by openStore).
   if (store instanceof DuckDBStore) await store.verify();
   await migrateWithRollups(store, (line) => process.stdout.write(`${line}\n`));
+  // Other instances and scripts write PostgreSQL too: learn of their changes to the data.
+  store.watchDataChanges?.(config.databaseListenUrl);
   const ctx: AppContext = { store, config };
   if ((opts.seedWhenEmpty ?? config.seedDemo) && !(await isSeeded(store))) {
     const started = Date.now();

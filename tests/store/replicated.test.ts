@@ -141,4 +141,16 @@ describe('replica configuration', () => {
     );
     expect(() => loadConfig({ ...env, REPLICA_CHECK_INTERVAL_MS: '0' })).toThrow(/more than 0/);
   });
+
+  it('listens for data changes on DATABASE_URL, or on DATABASE_LISTEN_URL when set', () => {
+    const env = { JWT_SECRET: 'x', DATABASE_URL: 'postgres://pgbouncer/db' };
+    expect(loadConfig(env).databaseListenUrl).toBe('postgres://pgbouncer/db');
+    expect(loadConfig({ ...env, DATABASE_LISTEN_URL: 'postgres://primary/db' }).databaseListenUrl).toBe(
+      'postgres://primary/db',
+    );
+    expect(loadConfig({ JWT_SECRET: 'x' }).databaseListenUrl).toBeUndefined();
+    expect(() => loadConfig({ JWT_SECRET: 'x', DATABASE_LISTEN_URL: 'postgres://primary/db' })).toThrow(
+      'DATABASE_LISTEN_URL needs DATABASE_URL: it is another way to the same primary',
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentDataVersion } from '../../src/server/analytics/versionedMemo';
 import type { Store } from '../../src/server/store';
 import { DuckDBStore } from '../../src/server/store/duckdb';
 import { loadMigrations, migrate, statementsFor } from '../../src/server/store/migrate';
@@ -130,6 +131,50 @@ describe.each(DRIVERS)('store on %s', (driver) => {
       if (rows.length !== i || rows.at(-1)?.id !== i || rows.at(-1)?.done === null) stale.push(i);
     }
     expect(stale).toEqual([]);
+  });
+});
+
+describe('PostgreSQL: the data version between requests', () => {
+  let t: TestStore;
+  const others: Store[] = [];
+  beforeAll(async () => {
+    t = await openTestStore('postgres');
+  });
+  afterAll(async () => {
+    for (const s of others) await s.close();
+    await t?.cleanup();
+  });
+
+  it('is kept until this or another process changes the data, and read again then', async () => {
+    const url = t.url ?? '';
+    const watched = await PostgresStore.open(url);
+    const other = await PostgresStore.open(url);
+    others.push(watched, other);
+    // Not watching: nothing can be kept.
+    expect(watched.dataChanges).toBeUndefined();
+    watched.watchDataChanges();
+    await expect.poll(() => watched.dataChanges, { timeout: 30_000 }).toBeTypeOf('number');
+    const load = (store: Store, at: string) =>
+      store.transaction(async (tx) => {
+        await tx.exec('DELETE FROM data_status');
+        await tx.query('INSERT INTO data_status (id, last_data_update) VALUES (1, $1::TIMESTAMP)', [at]);
+      });
+    await load(other, '2026-11-20 19:00:00');
+    await expect
+      .poll(async () => (await currentDataVersion(watched)).version, { timeout: 30_000 })
+      .toBe('2026-11-20 19:00:00');
+    // Kept: no change, no new count.
+    const kept = watched.dataChanges;
+    expect((await currentDataVersion(watched)).version).toBe('2026-11-20 19:00:00');
+    expect(watched.dataChanges).toBe(kept);
+    // Another process loads: its commit is announced, and the next read sees it.
+    await load(other, '2026-11-21 19:00:00');
+    await expect
+      .poll(async () => (await currentDataVersion(watched)).version, { timeout: 30_000 })
+      .toBe('2026-11-21 19:00:00');
+    // This process loads: seen at once, before its own notification.
+    await load(watched, '2026-11-22 19:00:00');
+    expect((await currentDataVersion(watched)).version).toBe('2026-11-22 19:00:00');
   });
 });
 

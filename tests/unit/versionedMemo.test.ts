@@ -3,16 +3,16 @@ import { currentDataVersion, onceForVersion } from '../../src/server/analytics/v
 import type { Store } from '../../src/server/store';
 
 /** A store that answers the data-version lookup with `version` and counts the lookups. */
-function fakeStore(localWrites: number | undefined) {
+function fakeStore(dataChanges: number | undefined) {
   const state = { version: '2026-11-20 19:00:00', lookups: 0 };
   const store = {
-    kind: localWrites === undefined ? 'postgres' : 'duckdb',
-    localWrites,
+    kind: dataChanges === undefined ? 'postgres' : 'duckdb',
+    dataChanges,
     query: vi.fn(async () => {
       state.lookups++;
       return [{ v: state.version, ok: 1 }];
     }),
-  } as unknown as Store & { localWrites?: number };
+  } as unknown as Store & { dataChanges?: number };
   return { store, state };
 }
 
@@ -23,7 +23,7 @@ describe('currentDataVersion', () => {
     await currentDataVersion(store);
     expect(state.lookups).toBe(1);
     state.version = '2026-11-21 11:00:00';
-    (store as { localWrites: number }).localWrites = 1; // an import through this process
+    (store as { dataChanges: number }).dataChanges = 1; // an import through this process
     expect((await currentDataVersion(store)).version).toBe('2026-11-21 11:00:00');
     expect(state.lookups).toBe(2);
   });

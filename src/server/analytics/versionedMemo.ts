@@ -5,7 +5,7 @@ import { type DataVersion, dataVersion } from './rollups';
 const MAX_KEPT = 5_000;
 
 interface StoreMemo {
-  /** The version read, and Store.localWrites before it was read. */
+  /** The version read, and Store.dataChanges before it was read. */
   version?: { value: DataVersion; writes: number };
   /** The data version the kept values were read under, and the values by their keys. */
   keptOf?: string | null;
@@ -25,12 +25,12 @@ function memoOf(owner: object): StoreMemo {
 }
 
 /**
- * The current data version. A store that is its database's only writer (DuckDB) says when it
- * writes (Store.localWrites), so the version read stays good until then and no request asks again;
- * with other writers (PostgreSQL: other instances, imports) it is read every time.
+ * The current data version. A store that says when its data may have changed (Store.dataChanges:
+ * DuckDB's own writes; PostgreSQL's, and other processes' as their notifications arrive) keeps the
+ * version read until then, so no request asks again; otherwise it is read every time.
  */
 export async function currentDataVersion(store: Store): Promise<DataVersion> {
-  const writes = store.localWrites;
+  const writes = store.dataChanges;
   if (writes === undefined) return dataVersion(store);
   const memo = memoOf(store);
   if (memo.version && memo.version.writes === writes) return memo.version.value;

@@ -40,11 +40,19 @@ export interface TransactionOptions {
 export interface Store extends Queryable {
   readonly kind: 'duckdb' | 'postgres';
   /**
-   * When this process is the database's only writer (DuckDB keeps its file locked), a count of the
-   * writes made through the store so far: whatever was read stays current while it has not moved.
-   * Undefined when other processes may write too (PostgreSQL).
+   * A count that moves whenever the data may have changed: whatever was read stays current while it
+   * has not moved. DuckDB (this process is its file's only writer, the file is locked): every write
+   * made through the store. PostgreSQL, once `watchDataChanges()` has been called: every transaction
+   * through the store, and every change of the data's version by any process (migration 016's
+   * triggers announce it). Undefined when a change could go unseen (PostgreSQL not watching, or its
+   * listening connection lost until it is back): read again every time.
    */
-  readonly localWrites?: number;
+  readonly dataChanges?: number;
+  /**
+   * Starts watching for changes made by other processes (PostgreSQL; the server calls it), on a
+   * connection to `listenUrl` (the store's own database by default).
+   */
+  watchDataChanges?(listenUrl?: string): void;
   /**
    * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. With
    * `lock`, transactions naming the same lock run one after another, across every process on the

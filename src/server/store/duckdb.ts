@@ -93,7 +93,7 @@ function appendValue(
   }
 }
 
-/** Statements that only read (anything else counts as a write in DuckDBStore.localWrites). */
+/** Statements that only read (anything else counts as a write in DuckDBStore.dataChanges). */
 const READ_ONLY = /^\s*(SELECT|WITH)\b/i;
 
 class DuckQueryable implements Queryable {
@@ -170,8 +170,8 @@ function duckType(t: BulkColumn['type']): string {
  */
 export class DuckDBStore extends DuckQueryable implements Store {
   readonly kind = 'duckdb' as const;
-  /** Moves after every statement or transaction that may have written (Store.localWrites). */
-  localWrites = 0;
+  /** Moves after every statement or transaction that may have written (Store.dataChanges). */
+  dataChanges = 0;
   private readonly idle: DuckDBConnection[] = [];
   /** Queries waiting for a connection, oldest task first (priority.ts). */
   private readonly waiting = new RankedQueue<DuckDBConnection>();
@@ -220,7 +220,7 @@ export class DuckDBStore extends DuckQueryable implements Store {
       try {
         return await new DuckQueryable(c).query<T>(sql, params);
       } finally {
-        if (!READ_ONLY.test(sql)) this.localWrites++;
+        if (!READ_ONLY.test(sql)) this.dataChanges++;
         this.release(c);
       }
     });
@@ -230,7 +230,7 @@ export class DuckDBStore extends DuckQueryable implements Store {
     try {
       await super.exec(sql);
     } finally {
-      this.localWrites++;
+      this.dataChanges++;
     }
   }
 
@@ -242,7 +242,7 @@ export class DuckDBStore extends DuckQueryable implements Store {
     try {
       await super.bulkInsert(table, columns, rows);
     } finally {
-      this.localWrites++;
+      this.dataChanges++;
     }
   }
 
@@ -272,7 +272,7 @@ export class DuckDBStore extends DuckQueryable implements Store {
         throw err;
       }
     } finally {
-      this.localWrites++;
+      this.dataChanges++;
       this.release(c);
     }
   }

@@ -25,6 +25,11 @@ const PG_TYPES: Record<BulkColumn['type'], string> = {
   date: 'date',
 };
 
+/** The channel migration 016's triggers announce a change of the data's version on. */
+const DATA_CHANGES_CHANNEL = 'hawkeye_data_change';
+/** How long a lost listening connection waits before it connects again. */
+const LISTEN_RETRY_MS = 1_000;
+
 /** Rows per INSERT ... SELECT FROM unnest(...): large enough to be fast, small enough for memory. */
 const BULK_BATCH = 20_000;
 
@@ -72,8 +77,72 @@ class PgQueryable implements Queryable {
 export class PostgresStore extends PgQueryable implements Store {
   readonly kind = 'postgres' as const;
 
-  private constructor(private readonly pool: pg.Pool) {
+  private changes = 0;
+  /** The connection that listens for DATA_CHANGES_CHANNEL, while it does. */
+  private listener: pg.Client | undefined;
+  private watching = false;
+  private listenUrl = '';
+  private retry: NodeJS.Timeout | undefined;
+
+  private constructor(
+    private readonly pool: pg.Pool,
+    private readonly connectionString: string,
+  ) {
     super(pool);
+  }
+
+  get dataChanges(): number | undefined {
+    return this.listener ? this.changes : undefined;
+  }
+
+  /**
+   * Listens on one more connection for the notifications of migration 016's triggers (a change of
+   * data_status or rollup_status by any process, announced when it commits), so the data's version
+   * is read again only after one. While that connection is lost, `dataChanges` is undefined (the
+   * version is read every time) and it connects again every second.
+   */
+  watchDataChanges(listenUrl = this.connectionString): void {
+    if (this.watching) return;
+    this.watching = true;
+    this.listenUrl = listenUrl;
+    void this.listen();
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.listenUrl, keepAlive: true });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (this.listener === client) this.listener = undefined;
+      client.end().catch(() => undefined);
+      if (this.watching && !this.retry) {
+        this.retry = setTimeout(() => {
+          this.retry = undefined;
+          void this.listen();
+        }, LISTEN_RETRY_MS);
+        this.retry.unref();
+      }
+    };
+    client.on('error', onLost);
+    client.on('end', onLost);
+    client.on('notification', () => {
+      this.changes++;
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${DATA_CHANGES_CHANNEL}`);
+    } catch {
+      onLost();
+      return;
+    }
+    if (!this.watching || lost) {
+      client.end().catch(() => undefined);
+      return;
+    }
+    // Whatever changed while nobody listened is read again.
+    this.changes++;
+    this.listener = client;
   }
 
   /**
@@ -120,7 +189,7 @@ export class PostgresStore extends PgQueryable implements Store {
     // Idle clients fail when the server goes away; the pool drops them and the next query reports
     // it, so an 'error' event must never reach the process as an uncaught exception.
     pool.on('error', () => undefined);
-    return new PostgresStore(pool);
+    return new PostgresStore(pool, connectionString);
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>, opts: TransactionOptions = {}): Promise<T> {
@@ -140,6 +209,8 @@ export class PostgresStore extends PgQueryable implements Store {
         await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [opts.lock]);
       const out = await fn(new PgQueryable(client));
       await client.query('COMMIT');
+      // This process's own change is seen at once, before its notification arrives.
+      this.changes++;
       return out;
     } catch (err) {
       if (isConnectionFailure(err)) broken ??= err;
@@ -153,6 +224,11 @@ export class PostgresStore extends PgQueryable implements Store {
   }
 
   async close(): Promise<void> {
+    this.watching = false;
+    clearTimeout(this.retry);
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.end().catch(() => undefined);
     await this.pool.end();
   }
 }

@@ -59,6 +59,12 @@ describe('ReplicatedStore on a primary and a streaming replica', () => {
     await expect(reader.exec('DELETE FROM marker')).rejects.toThrow(/reads only/);
   });
 
+  it("watches the primary for other processes' changes of the data, as a store without replicas does", async () => {
+    expect(store.dataChanges).toBeUndefined();
+    store.watchDataChanges();
+    await expect.poll(() => store.dataChanges, { timeout: 30_000 }).toBeTypeOf('number');
+  });
+
   it('answers from the primary while the replica has not replayed the marker, and takes out a replica that falls behind', async () => {
     await until('the replica is in the pool', () => store.replicas()[0].inPool);
     const replicaOnly = await ReplicatedStore.open(replica.url, [], { maxLagMs: 1, checkIntervalMs: 1000 });

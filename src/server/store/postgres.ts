@@ -29,6 +29,15 @@ const PG_TYPES: Record<BulkColumn['type'], string> = {
 const DATA_CHANGES_CHANNEL = 'hawkeye_data_change';
 /** How long a lost listening connection waits before it connects again. */
 const LISTEN_RETRY_MS = 1_000;
+/**
+ * How often the listening connection proves it still hears: a notification of its own, sent through
+ * the pool, must arrive before the next one is sent. A connection that went quiet without an error
+ * (a dropped idle connection, a pooler that does not keep sessions) is dropped at the next probe, so
+ * a version is kept at most about twice this long after a change that went unheard.
+ */
+const PROBE_MS = 5_000;
+/** Payloads of the probes start so; the triggers send an empty one. */
+const PROBE_PREFIX = 'probe:';
 
 /** Rows per INSERT ... SELECT FROM unnest(...): large enough to be fast, small enough for memory. */
 const BULK_BATCH = 20_000;
@@ -78,8 +87,10 @@ export class PostgresStore extends PgQueryable implements Store {
   readonly kind = 'postgres' as const;
 
   private changes = 0;
-  /** The connection that listens for DATA_CHANGES_CHANNEL, while it does. */
+  /** The connection that listens for DATA_CHANGES_CHANNEL, once it has heard its first probe. */
   private listener: pg.Client | undefined;
+  /** The connection being set up, or listening: ended on close. */
+  private connecting: pg.Client | undefined;
   private watching = false;
   private listenUrl = '';
   private retry: NodeJS.Timeout | undefined;
@@ -98,8 +109,9 @@ export class PostgresStore extends PgQueryable implements Store {
   /**
    * Listens on one more connection for the notifications of migration 016's triggers (a change of
    * data_status or rollup_status by any process, announced when it commits), so the data's version
-   * is read again only after one. While that connection is lost, `dataChanges` is undefined (the
-   * version is read every time) and it connects again every second.
+   * is read again only after one. The connection counts once it has heard a probe of its own, and
+   * keeps hearing one every PROBE_MS; until then, and whenever it is lost, `dataChanges` is undefined
+   * (the version is read every time) and it connects again after LISTEN_RETRY_MS.
    */
   watchDataChanges(listenUrl = this.connectionString): void {
     if (this.watching) return;
@@ -109,13 +121,21 @@ export class PostgresStore extends PgQueryable implements Store {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.listenUrl, keepAlive: true });
+    const token = `${PROBE_PREFIX}${process.pid}:${Math.random().toString(36).slice(2)}`;
+    let client: pg.Client | undefined;
+    let probe: NodeJS.Timeout | undefined;
     let lost = false;
+    let heard = 0;
+    let sent = 0;
+    let firstHeard: () => void = () => undefined;
     const onLost = () => {
       if (lost) return;
       lost = true;
+      clearInterval(probe);
+      firstHeard();
       if (this.listener === client) this.listener = undefined;
-      client.end().catch(() => undefined);
+      if (this.connecting === client) this.connecting = undefined;
+      client?.end().catch(() => undefined);
       if (this.watching && !this.retry) {
         this.retry = setTimeout(() => {
           this.retry = undefined;
@@ -124,25 +144,52 @@ export class PostgresStore extends PgQueryable implements Store {
         this.retry.unref();
       }
     };
-    client.on('error', onLost);
-    client.on('end', onLost);
-    client.on('notification', () => {
-      this.changes++;
-    });
+    const sendProbe = () => {
+      sent++;
+      this.pool.query('SELECT pg_notify($1, $2)', [DATA_CHANGES_CHANNEL, token]).catch(() => undefined);
+    };
     try {
+      client = new pg.Client({
+        connectionString: this.listenUrl,
+        keepAlive: true,
+        connectionTimeoutMillis: 10_000,
+      });
+      this.connecting = client;
+      client.on('error', onLost);
+      client.on('end', onLost);
+      client.on('notification', (msg) => {
+        if (!msg.payload?.startsWith(PROBE_PREFIX)) this.changes++;
+        else if (msg.payload === token) {
+          heard = sent;
+          firstHeard();
+        }
+      });
       await client.connect();
       await client.query(`LISTEN ${DATA_CHANGES_CHANNEL}`);
+      // Counted only once a probe sent through the pool has come back on this connection.
+      const answered = new Promise<void>((resolve) => {
+        firstHeard = resolve;
+      });
+      sendProbe();
+      const timer = setTimeout(onLost, PROBE_MS);
+      await answered;
+      clearTimeout(timer);
     } catch {
       onLost();
       return;
     }
-    if (!this.watching || lost) {
-      client.end().catch(() => undefined);
+    if (lost || !this.watching) {
+      onLost();
       return;
     }
     // Whatever changed while nobody listened is read again.
     this.changes++;
     this.listener = client;
+    probe = setInterval(() => {
+      if (heard < sent) onLost();
+      else sendProbe();
+    }, PROBE_MS);
+    probe.unref();
   }
 
   /**
@@ -204,7 +251,9 @@ export class PostgresStore extends PgQueryable implements Store {
     };
     client.on('error', onError);
     try {
-      await client.query('BEGIN');
+      // A locked transaction looks again once it holds the lock (migrate.ts, rollups.ts): each of its
+      // statements must see what was committed meanwhile, whatever the server's default isolation.
+      await client.query(opts.lock !== undefined ? 'BEGIN ISOLATION LEVEL READ COMMITTED' : 'BEGIN');
       if (opts.lock !== undefined)
         await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [opts.lock]);
       const out = await fn(new PgQueryable(client));
@@ -226,9 +275,11 @@ export class PostgresStore extends PgQueryable implements Store {
   async close(): Promise<void> {
     this.watching = false;
     clearTimeout(this.retry);
-    const listener = this.listener;
+    const client = this.connecting;
     this.listener = undefined;
-    await listener?.end().catch(() => undefined);
+    this.connecting = undefined;
+    // Its 'end' stops its probes.
+    await client?.end().catch(() => undefined);
     await this.pool.end();
   }
 }

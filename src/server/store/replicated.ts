@@ -184,6 +184,15 @@ export class ReplicatedStore implements Store {
     return this.primary.transaction(fn, opts);
   }
 
+  /** The primary's (Store.dataChanges): the data version is read there. */
+  get dataChanges(): number | undefined {
+    return this.primary.dataChanges;
+  }
+
+  watchDataChanges(listenUrl?: string): void {
+    this.primary.watchDataChanges(listenUrl);
+  }
+
   /** Each replica's state, as of the last check or failed statement. */
   replicas(): ReplicaState[] {
     return this.list.map(({ name, inPool, lagMs, reason }) => ({ name, inPool, lagMs, reason }));

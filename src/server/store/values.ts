@@ -12,7 +12,10 @@ export function isoFromSqlTimestamp(text: string): string {
   return `${date}T${hms}.${(`${frac}000`).slice(0, 3)}Z`;
 }
 
-/** Splits a script into statements on semicolons that end a line (our migrations hold no procedural code). */
+/**
+ * Splits a script into statements on semicolons that end a line. A statement with semicolons inside
+ * it (a PL/pgSQL function's body, migration 016) is written on one line.
+ */
 export function splitStatements(sql: string): string[] {
   return sql
     .split(/;\s*(?:\n|$)/)

@@ -61,8 +61,10 @@ if [ -f playwright.config.ts ] && ls tests/e2e/*.spec.ts >/dev/null 2>&1; then
   ( failed_steps=(); run_vitest_steps; printf '%s\n' "${failed_steps[@]}" > test-summary/failed-vitest-steps ) \
     > test-summary/vitest-steps.log 2>&1 &
   vitest_steps=$!
+  # tests/e2e/stepsReporter.ts: the last steps of each test that fails, for the summary below.
   step "end-to-end tests (Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME=test-summary/playwright.json \
-    npx playwright test --reporter=list,json
+    PLAYWRIGHT_STEPS_OUTPUT_NAME=test-summary/playwright-steps.json \
+    npx playwright test --reporter=list,json,./tests/e2e/stepsReporter.ts
   wait "$vitest_steps"
   cat test-summary/vitest-steps.log
   while IFS= read -r failed; do [ -n "$failed" ] && failed_steps+=("$failed"); done < test-summary/failed-vitest-steps

@@ -1,8 +1,8 @@
 // Adds up the JSON reports of vitest and Playwright and prints, last, each failed test (file:line,
 // title, the first line of its error; for a browser test that timed out, also the step it was
-// waiting on) and one closing line: 'N passed, N failed'. CI shows only the tail of the run, so the
+// waiting on; for a browser test, its last steps with their times) and one closing line: 'N passed, N failed'. CI shows only the tail of the run, so the
 // failures must be named there.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const dir = process.argv[2];
@@ -45,7 +45,23 @@ function playwrightSpecs(suite, out) {
   return out;
 }
 
-for (const f of readdirSync(dir).filter((x) => x.endsWith('.json'))) {
+// tests/e2e/stepsReporter.ts: the last steps of each browser test that failed, by file:line.
+const STEPS = 'playwright-steps.json';
+const lastSteps = existsSync(join(dir, STEPS)) ? JSON.parse(readFileSync(join(dir, STEPS), 'utf8')) : {};
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** 'at 41.2 s: Click (line 182) 1.3 s · at 42.5 s: Expect "toHaveText" (line 184) never ended'. */
+function stepsOf(key) {
+  const seen = lastSteps[key];
+  if (!seen?.steps?.length) return '';
+  const said = seen.steps.map((s) => {
+    const line = s.line ? ` (line ${s.line})` : '';
+    return `at ${seconds(s.began)}: ${s.title}${line} ${s.ms === undefined ? 'never ended' : seconds(s.ms)}`;
+  });
+  return `\n      last steps: ${said.join(' · ')}`;
+}
+
+for (const f of readdirSync(dir).filter((x) => x.endsWith('.json') && x !== STEPS)) {
   const r = JSON.parse(readFileSync(join(dir, f), 'utf8'));
   if ('numPassedTests' in r) {
     passed += r.numPassedTests;
@@ -82,7 +98,7 @@ for (const f of readdirSync(dir).filter((x) => x.endsWith('.json'))) {
           (a) => ` {${a.type}: ${a.description}}`,
         );
         failures.push(
-          `tests/e2e/${spec.file}:${spec.line} ${spec.title}: ${said.join(' / ')}${notes.join('')}`,
+          `tests/e2e/${spec.file}:${spec.line} ${spec.title}: ${said.join(' / ')}${notes.join('')}${stepsOf(`${spec.file}:${spec.line}`)}`,
         );
       }
     }

@@ -9,12 +9,12 @@ import {
   Stack,
   Text,
   TextInput,
-  UnstyledButton,
 } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { multiSelectLabel, withInactiveSuffix } from '../../format/selectionLabel';
 import { CheckIcon, ChevronDownIcon, SearchIcon } from '../../render/strokeIcons';
+import './multiSelect.css';
 
 /** One choice of a MultiSelect. */
 export interface MultiSelectOption<V extends string | number> {
@@ -55,6 +55,37 @@ function optionText<V extends string | number>(o: MultiSelectOption<V>): string 
   return withInactiveSuffix(o.label, !o.inactive);
 }
 
+interface OptionRowProps {
+  value: string | number;
+  text: string;
+  inactive: boolean;
+  on: boolean;
+  onToggle: (value: string | number) => void;
+}
+
+/**
+ * One option: plain elements, drawn again only when its own props change. A list of hundreds of
+ * sites then opens in one pass of cheap rows, and a click redraws the one row it toggled, not all.
+ */
+const OptionRow = memo(function OptionRow({ value, text, inactive, on, onToggle }: OptionRowProps) {
+  return (
+    <button
+      type="button"
+      role="option"
+      aria-selected={on}
+      className="multi-select-option"
+      onClick={() => onToggle(value)}
+    >
+      <span className="multi-select-check" data-checked={on || undefined}>
+        {on && <CheckIcon size={13} stroke={3} />}
+      </span>
+      <span className="multi-select-text" data-inactive={inactive || undefined}>
+        {text}
+      </span>
+    </button>
+  );
+});
+
 /**
  * The shared multi-select (SPEC.md section 2, Filter bar): search box with clear icon, Check All and
  * Uncheck All, options with checkmarks, optional Apply button; closes on outside click. The closed
@@ -71,10 +102,11 @@ export function MultiSelect<V extends string | number>(props: MultiSelectProps<V
   const selected = withApply ? draft : value;
   const selectedSet = useMemo(() => new Set<V>(selected), [selected]);
 
+  const labelled = useMemo(() => options.map((o) => ({ option: o, text: optionText(o) })), [options]);
   const visible = useMemo(() => {
     const q = search.trim().toLowerCase();
-    return q ? options.filter((o) => optionText(o).toLowerCase().includes(q)) : options;
-  }, [options, search]);
+    return q ? labelled.filter((o) => o.text.toLowerCase().includes(q)) : labelled;
+  }, [labelled, search]);
 
   const single = value.length === 1 ? options.find((o) => o.value === value[0]) : undefined;
   const closedLabel = multiSelectLabel(value.length, options.length, single ? optionText(single) : undefined);
@@ -100,6 +132,11 @@ export function MultiSelect<V extends string | number>(props: MultiSelectProps<V
       checked,
     });
   }
+
+  // The rows get one callback for the whole life of the list, so toggling one leaves the others be.
+  const latestToggle = useRef(toggle);
+  latestToggle.current = toggle;
+  const onToggle = useCallback((v: string | number) => latestToggle.current(v as V), []);
 
   function apply() {
     onApply?.(draft);
@@ -183,44 +220,16 @@ export function MultiSelect<V extends string | number>(props: MultiSelectProps<V
             style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
           >
             <Box role="listbox" aria-multiselectable="true" aria-label={label} py={4}>
-              {visible.map((o) => {
-                const on = selectedSet.has(o.value);
-                return (
-                  <UnstyledButton
-                    key={String(o.value)}
-                    role="option"
-                    aria-selected={on}
-                    onClick={() => toggle(o.value)}
-                    className="multi-select-option"
-                    px="sm"
-                    py={7}
-                    w="100%"
-                  >
-                    <Group gap={10} wrap="nowrap">
-                      <Box
-                        className="multi-select-check"
-                        data-checked={on || undefined}
-                        style={{
-                          width: 18,
-                          height: 18,
-                          flex: '0 0 18px',
-                          borderRadius: 4,
-                          display: 'grid',
-                          placeItems: 'center',
-                          color: 'white',
-                          background: on ? 'var(--mantine-primary-color-filled)' : 'white',
-                          border: `1.5px solid ${on ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-gray-4)'}`,
-                        }}
-                      >
-                        {on && <CheckIcon size={13} stroke={3} />}
-                      </Box>
-                      <Text fz="sm" c={o.inactive ? 'dimmed' : undefined} style={{ lineHeight: 1.3 }}>
-                        {optionText(o)}
-                      </Text>
-                    </Group>
-                  </UnstyledButton>
-                );
-              })}
+              {visible.map(({ option, text }) => (
+                <OptionRow
+                  key={String(option.value)}
+                  value={option.value}
+                  text={text}
+                  inactive={option.inactive === true}
+                  on={selectedSet.has(option.value)}
+                  onToggle={onToggle}
+                />
+              ))}
               {visible.length === 0 && (
                 <Text fz="sm" c="dimmed" px="sm" py="xs">
                   No matches

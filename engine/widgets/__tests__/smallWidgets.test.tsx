@@ -180,4 +180,17 @@ describe('multiselect', () => {
     act(() => option('Calls').click());
     expect(setParams).toHaveBeenLastCalledWith(new Map([['commTypes', []]]));
   });
+
+  it('with apply: stages each toggle, then sets them all on Apply', () => {
+    draw(<MultiselectWidget widget={{ ...widget, apply: true }} source={rows()} />, { commTypes: ['PHONE'] });
+    act(() => control().click());
+    act(() => option('Emails').click());
+    act(() => option('Calls').click());
+    expect(option('Emails').getAttribute('aria-selected')).toBe('true');
+    expect(option('Calls').getAttribute('aria-selected')).toBe('false');
+    expect(setParams).not.toHaveBeenCalled();
+    const apply = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Apply');
+    act(() => apply?.click());
+    expect(setParams).toHaveBeenLastCalledWith(new Map([['commTypes', ['EMAIL']]]));
+  });
 });

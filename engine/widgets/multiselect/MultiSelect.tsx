@@ -11,7 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
-import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { multiSelectLabel, withInactiveSuffix } from '../../format/selectionLabel';
 import { CheckIcon, ChevronDownIcon, SearchIcon } from '../../render/strokeIcons';
 import './multiSelect.css';
@@ -135,7 +135,9 @@ export function MultiSelect<V extends string | number>(props: MultiSelectProps<V
 
   // The rows get one callback for the whole life of the list, so toggling one leaves the others be.
   const latestToggle = useRef(toggle);
-  latestToggle.current = toggle;
+  useLayoutEffect(() => {
+    latestToggle.current = toggle;
+  });
   const onToggle = useCallback((v: string | number) => latestToggle.current(v as V), []);
 
   function apply() {

@@ -1,7 +1,7 @@
 // Adds up the JSON reports of vitest and Playwright and prints, last, each failed test (file:line,
 // title, the first line of its error; for a browser test that timed out, also the step it was
-// waiting on; for a browser test, its last steps with their times) and one closing line: 'N passed, N failed'. CI shows only the tail of the run, so the
-// failures must be named there.
+// waiting on; for a browser test, its last steps with their times) and one closing line:
+// 'N passed, N failed'. CI shows only the tail of the run, so the failures must be named there.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -45,20 +45,26 @@ function playwrightSpecs(suite, out) {
   return out;
 }
 
-// tests/e2e/stepsReporter.ts: the last steps of each browser test that failed, by file:line.
+// tests/e2e/stepsReporter.ts: the last steps of each browser test that failed, by test id.
 const STEPS = 'playwright-steps.json';
-const lastSteps = existsSync(join(dir, STEPS)) ? JSON.parse(readFileSync(join(dir, STEPS), 'utf8')) : {};
+let lastSteps = {};
+try {
+  if (existsSync(join(dir, STEPS))) lastSteps = JSON.parse(readFileSync(join(dir, STEPS), 'utf8'));
+} catch {
+  // A damaged steps file costs the steps, not the summary.
+}
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-/** 'at 41.2 s: Click (line 182) 1.3 s · at 42.5 s: Expect "toHaveText" (line 184) never ended'. */
-function stepsOf(key) {
-  const seen = lastSteps[key];
+/** 'at 41.2 s: Click getByRole(...) (:182) 1.3 s · at 42.5 s: Expect "toHaveText" (:184) never ended'. */
+function stepsOf(id) {
+  const seen = lastSteps[id];
   if (!seen?.steps?.length) return '';
   const said = seen.steps.map((s) => {
-    const line = s.line ? ` (line ${s.line})` : '';
-    return `at ${seconds(s.began)}: ${s.title}${line} ${s.ms === undefined ? 'never ended' : seconds(s.ms)}`;
+    const at = s.at ? ` (${s.at})` : '';
+    return `at ${seconds(s.began)}: ${s.title}${at} ${s.ms === undefined ? 'never ended' : seconds(s.ms)}`;
   });
-  return `\n      last steps: ${said.join(' · ')}`;
+  const attempt = seen.attempt ? ` (attempt ${seen.attempt + 1})` : '';
+  return `\n      last steps${attempt}: ${said.join(' · ')}`;
 }
 
 for (const f of readdirSync(dir).filter((x) => x.endsWith('.json') && x !== STEPS)) {
@@ -98,7 +104,7 @@ for (const f of readdirSync(dir).filter((x) => x.endsWith('.json') && x !== STEP
           (a) => ` {${a.type}: ${a.description}}`,
         );
         failures.push(
-          `tests/e2e/${spec.file}:${spec.line} ${spec.title}: ${said.join(' / ')}${notes.join('')}${stepsOf(`${spec.file}:${spec.line}`)}`,
+          `tests/e2e/${spec.file}:${spec.line} ${spec.title}: ${said.join(' / ')}${notes.join('')}${stepsOf(spec.id)}`,
         );
       }
     }

@@ -64,7 +64,11 @@ async function pageState(page: Page): Promise<string> {
       }),
   );
   const silent = new Promise<string>((resolve) =>
-    setTimeout(() => resolve('answers nothing in 5 s: its main thread is busy'), 5000),
+    // A page still loading its next document (a reload or a link that never answered) is silent too.
+    setTimeout(
+      () => resolve(`answers nothing in 5 s: its main thread is busy, or it is still loading ${page.url()}`),
+      5000,
+    ),
   );
   return Promise.race([asked, silent]).catch((e: Error) => `cannot be asked: ${e.message.split('\n')[0]}`);
 }

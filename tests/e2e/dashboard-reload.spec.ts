@@ -12,6 +12,8 @@ let workDir: string;
 let dashboardsDir: string;
 
 test.beforeAll(async () => {
+  // Starting and seeding a server takes its own time, not a test's (tens of seconds on a busy machine).
+  test.setTimeout(240_000);
   workDir = mkdtempSync(join(tmpdir(), 'dashboard-reload-'));
   dashboardsDir = join(workDir, 'dashboards');
   cpSync(join(process.cwd(), 'dashboards'), dashboardsDir, { recursive: true });

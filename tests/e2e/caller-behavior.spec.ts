@@ -269,8 +269,8 @@ test('Missed Calls By Site: sorted by % Missed descending, and the Total row is 
 
 test.describe('a server with 24 sites', () => {
   // The e2e data has 9 sites, one page: this check needs a second server with more of them. It
-  // starts (and seeds) in its own hook with its own time: beside another checkout's suite that took
-  // up to 45 s of what was the test's 60.
+  // starts (and seeds) in its own hook with its own time: beside another checkout's suite the test,
+  // starting its server inside, took up to 56 s of its 60.
   let dataDir: string;
   let server: ExtraServer;
 

@@ -30,6 +30,14 @@ const commTypeBy = (unit: 'month' | 'day') => ({
       count(response_seconds) AS response_n
     FROM communications GROUP BY 1, 2, 3, 4, 5, 6`,
 });
+/** Communications by employee, type, direction and response bucket per month or day (migrations 011, 017). */
+const commEmployeeBy = (unit: 'month' | 'day') => ({
+  columns: `${unit}, site_id, employee_id, comm_type, direction, response_required, response_bucket, n, response_sum, response_n`,
+  raw: `SELECT date_trunc('${unit}', occurred_at) AS ${unit}, site_id, employee_id, comm_type, direction,
+      response_required, ${BUCKET} AS response_bucket, count(*) AS n,
+      sum(response_seconds) AS response_sum, count(response_seconds) AS response_n
+    FROM communications GROUP BY 1, 2, 3, 4, 5, 6, 7`,
+});
 const EXPECTED: Record<string, { raw: string; columns: string }> = {
   rollup_comm_site_month: {
     columns:
@@ -39,14 +47,7 @@ const EXPECTED: Record<string, { raw: string; columns: string }> = {
         sum(response_seconds) AS response_sum, count(response_seconds) AS response_n
       FROM communications GROUP BY 1, 2, 3, 4, 5, 6, 7, 8`,
   },
-  rollup_comm_employee_month: {
-    columns:
-      'month, site_id, employee_id, comm_type, direction, response_required, response_bucket, n, response_sum, response_n',
-    raw: `SELECT date_trunc('month', occurred_at) AS month, site_id, employee_id, comm_type, direction,
-        response_required, ${BUCKET} AS response_bucket, count(*) AS n,
-        sum(response_seconds) AS response_sum, count(response_seconds) AS response_n
-      FROM communications GROUP BY 1, 2, 3, 4, 5, 6, 7`,
-  },
+  rollup_comm_employee_month: commEmployeeBy('month'),
   rollup_response_week: {
     columns: 'week, site_id, relationship_id, comm_type, is_first_communication, response_sum, response_n',
     raw: `SELECT date_trunc('week', occurred_at) AS week, site_id, relationship_id, comm_type, is_first_communication,
@@ -75,6 +76,7 @@ const EXPECTED: Record<string, { raw: string; columns: string }> = {
       FROM communications WHERE comm_type = 'PHONE' AND direction = 'inbound' GROUP BY 1, 2, 3, 4, 5, 6`,
   },
   rollup_comm_type_day: commTypeBy('day'),
+  rollup_comm_employee_day: commEmployeeBy('day'),
 };
 
 const normalize = (rows: Row[]) =>
@@ -246,12 +248,12 @@ describe.each(DRIVERS)('analytics rollups on %s', (driver) => {
   });
 
   it('are rebuilt by the migration that adds one, so an upgrade does not leave them stale', async () => {
-    // The store as it was before migration 015: without its table, the migration not applied.
-    await t.store.exec('DROP TABLE rollup_comm_type_day');
-    await t.store.exec('DELETE FROM schema_migrations WHERE version = 15');
+    // The store as it was before migration 017: without its table, the migration not applied.
+    await t.store.exec('DROP TABLE rollup_comm_employee_day');
+    await t.store.exec('DELETE FROM schema_migrations WHERE version = 17');
     const lines: string[] = [];
     const { applied, rebuiltMs } = await migrateWithRollups(t.store, (line) => lines.push(line));
-    expect(applied).toEqual(['015_daily_comm_rollup']);
+    expect(applied).toEqual(['017_daily_employee_rollup']);
     expect(rebuiltMs).toBeGreaterThan(0);
     expect(lines).toEqual([
       'Rebuilding the rollups: they are not current for the data (after a migration that adds one)...',
@@ -265,7 +267,7 @@ describe.each(DRIVERS)('analytics rollups on %s', (driver) => {
   it('are rebuilt at the next start when a rebuild was cut short', async () => {
     // The migration committed, the rebuild after it did not (the process stopped mid-way).
     await t.store.exec('DELETE FROM rollup_status');
-    await t.store.exec('DELETE FROM rollup_comm_type_day');
+    await t.store.exec('DELETE FROM rollup_comm_employee_day');
     const { applied, rebuiltMs } = await migrateWithRollups(t.store);
     expect(applied).toEqual([]);
     expect(rebuiltMs).toBeGreaterThan(0);

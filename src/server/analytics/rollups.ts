@@ -3,7 +3,7 @@ import { migrate } from '../store/migrate';
 import { RESPONSE_BUCKET_NUMBER, RESPONSE_REQUIRED } from './queries/responseBuckets';
 
 /**
- * The rollups of migrations 011, 013, 014 and 015: what each holds, as one INSERT ... SELECT over
+ * The rollups of migrations 011, 013, 014, 015 and 017: what each holds, as one INSERT ... SELECT over
  * communications `c` (or over a finer rollup built before it). Counts and sums only, so whole months
  * add up exactly (see queries/facts.ts for how periods are split). Each is written in time order, so
  * a question about some of the months reads only their blocks (DuckDB skips blocks by their min and
@@ -84,6 +84,15 @@ const ROLLUPS: readonly { table: string; select: string }[] = [
         ${RESPONSE_BUCKET_NUMBER}, count(*), sum(c.response_seconds), count(c.response_seconds)
       FROM communications c
       GROUP BY 1, 2, 3, 4, 5, 6
+      ORDER BY 1, 2`,
+  },
+  {
+    table: 'rollup_comm_employee_day',
+    select: `
+      SELECT date_trunc('day', c.occurred_at), c.site_id, c.employee_id, c.comm_type, c.direction,
+        c.response_required, ${RESPONSE_BUCKET_NUMBER}, count(*), sum(c.response_seconds), count(c.response_seconds)
+      FROM communications c
+      GROUP BY 1, 2, 3, 4, 5, 6, 7
       ORDER BY 1, 2`,
   },
 ];

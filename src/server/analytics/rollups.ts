@@ -2,6 +2,19 @@ import type { Queryable, Store } from '../store';
 import { migrate } from '../store/migrate';
 import { RESPONSE_BUCKET_NUMBER, RESPONSE_REQUIRED } from './queries/responseBuckets';
 
+/** Communications by employee per month (migration 011) or day (migration 017): the same columns. */
+function commByEmployee(unit: 'month' | 'day'): { table: string; select: string } {
+  return {
+    table: `rollup_comm_employee_${unit}`,
+    select: `
+      SELECT date_trunc('${unit}', c.occurred_at), c.site_id, c.employee_id, c.comm_type, c.direction,
+        c.response_required, ${RESPONSE_BUCKET_NUMBER}, count(*), sum(c.response_seconds), count(c.response_seconds)
+      FROM communications c
+      GROUP BY 1, 2, 3, 4, 5, 6, 7
+      ORDER BY 1, 2`,
+  };
+}
+
 /**
  * The rollups of migrations 011, 013, 014, 015 and 017: what each holds, as one INSERT ... SELECT over
  * communications `c` (or over a finer rollup built before it). Counts and sums only, so whole months
@@ -20,15 +33,7 @@ const ROLLUPS: readonly { table: string; select: string }[] = [
       GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
       ORDER BY 1, 2`,
   },
-  {
-    table: 'rollup_comm_employee_month',
-    select: `
-      SELECT date_trunc('month', c.occurred_at), c.site_id, c.employee_id, c.comm_type, c.direction,
-        c.response_required, ${RESPONSE_BUCKET_NUMBER}, count(*), sum(c.response_seconds), count(c.response_seconds)
-      FROM communications c
-      GROUP BY 1, 2, 3, 4, 5, 6, 7
-      ORDER BY 1, 2`,
-  },
+  commByEmployee('month'),
   {
     table: 'rollup_response_week',
     select: `
@@ -86,15 +91,7 @@ const ROLLUPS: readonly { table: string; select: string }[] = [
       GROUP BY 1, 2, 3, 4, 5, 6
       ORDER BY 1, 2`,
   },
-  {
-    table: 'rollup_comm_employee_day',
-    select: `
-      SELECT date_trunc('day', c.occurred_at), c.site_id, c.employee_id, c.comm_type, c.direction,
-        c.response_required, ${RESPONSE_BUCKET_NUMBER}, count(*), sum(c.response_seconds), count(c.response_seconds)
-      FROM communications c
-      GROUP BY 1, 2, 3, 4, 5, 6, 7
-      ORDER BY 1, 2`,
-  },
+  commByEmployee('day'),
 ];
 
 /** Tables the analytics queries read that a PostgreSQL ANALYZE should refresh after a load. */

@@ -9,11 +9,10 @@ import type { SqlParams } from './sqlParams';
  * rollups of migration 011 (refreshed by src/server/analytics/rollups.ts after every seed and import),
  * or from their coarser copies of migration 014 when a question needs none of the columns those
  * drop. The partial months at either end come from the daily rollups (migration 013: calls;
- * migration 015: communications by type; migration 017: by employee) when a question needs only their
- * columns, otherwise from
- * the raw communications, as does everything when the rollups are not current. Every measure is a
- * count or a sum, so the parts add up to exactly what one scan of communications over the whole
- * period gives.
+ * migration 015: communications by type; migration 017: by employee) when a question needs only
+ * their columns, otherwise from the raw communications, as does everything when the rollups are not
+ * current. Every measure is a count or a sum, so the parts add up to exactly what one scan of
+ * communications over the whole period gives.
  */
 
 /** A period cut into whole months (rollups) and the partial months around them (raw rows). */

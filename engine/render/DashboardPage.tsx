@@ -1,6 +1,6 @@
 import { Group, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import type { HostServices } from '../data/hostServices';
 import { useSource } from '../data/useSource';
 import type { NormalizedPage } from '../definitions/normalizedPage';
@@ -28,10 +28,11 @@ function PageTitle({ definition }: { definition: NormalizedPage }) {
 }
 
 /**
- * Renders a page definition: its title and its panels row by row. Needs a QueryClientProvider
+ * Renders a page definition: its title and its panels row by row (again only when the definition or
+ * the host's services change, not with every render of the host's page around it). Needs a QueryClientProvider
  * and a MantineProvider above it. Each apply of the global filter refetches the page's data.
  */
-export function DashboardPage({ definition, host }: DashboardPageProps) {
+export const DashboardPage = memo(function DashboardPage({ definition, host }: DashboardPageProps) {
   const runtime = usePageRuntimeState(definition, host);
   const queryClient = useQueryClient();
   // Every visit fetches on entry (SPEC.md section 4): answers kept from an earlier visit are marked
@@ -63,4 +64,4 @@ export function DashboardPage({ definition, host }: DashboardPageProps) {
       </Stack>
     </PageRuntimeContext.Provider>
   );
-}
+});

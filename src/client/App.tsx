@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { queryClient } from './api/queryClient';
 import { MessageBar } from './messages/MessageBar';
 import { AppRoutes } from './routes/AppRoutes';
+import { PathnameProvider } from './routes/pathname';
 import { RegisterNavigator } from './routes/RegisterNavigator';
 import { ScrollToTop } from './routes/ScrollToTop';
 import { LoadingIndicator } from './shell/LoadingIndicator';
@@ -18,11 +19,13 @@ export function App() {
             log: a chip's removal, then Back) was never shown, and the page kept params that the
             address bar no longer said. */}
         <BrowserRouter useTransitions={false}>
-          <RegisterNavigator />
-          <ScrollToTop />
-          <MessageBar />
-          <AppRoutes />
-          <LoadingIndicator />
+          <PathnameProvider>
+            <RegisterNavigator />
+            <ScrollToTop />
+            <MessageBar />
+            <AppRoutes />
+            <LoadingIndicator />
+          </PathnameProvider>
         </BrowserRouter>
       </QueryClientProvider>
     </MantineProvider>

@@ -16,6 +16,9 @@ async function fetchJson(endpoint: string, body: unknown, method: 'GET' | 'POST'
   return method === 'GET' ? getData(endpoint) : postData(endpoint, (body ?? {}) as Record<string, unknown>);
 }
 
+/** Removes the global filter's parameters from a query (changeQuery). */
+const WITHOUT_FILTER = Object.fromEntries(FILTER_QUERY_NAMES.map((name) => [name, undefined]));
+
 /** The router state a drill leaves: the params the opened page starts with. */
 interface DrillState {
   drillParams?: Record<string, unknown>;
@@ -36,8 +39,19 @@ export function useHostServices({ url = false }: { url?: boolean } = {}): HostSe
   const { filter, appliedCount } = useAppliedFilter();
   const { sites, accounts } = useReferenceData();
   const { data: pages } = useDashboardDefinitions();
-  const openedWith = (state as DrillState | null)?.drillParams;
-  const urlQuery = useMemo(() => (url ? parseQuery(search) : undefined), [url, search]);
+  // The host stays one object while what it holds is the same, so a URL change that is no news to
+  // the page (the filter bar writing the applied filter into the URL as the page loads, the history
+  // entry's state read again) does not draw every panel again. The page reads its own params from
+  // the query; the filter's are the filter bar's.
+  const drillParams = (state as DrillState | null)?.drillParams;
+  const drillKey = JSON.stringify(drillParams ?? null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: equal params in a new object are the same params
+  const openedWith = useMemo(() => drillParams, [drillKey]);
+  const pageSearch = url ? changeQuery(search, WITHOUT_FILTER) : undefined;
+  const urlQuery = useMemo(
+    () => (pageSearch === undefined ? undefined : parseQuery(pageSearch)),
+    [pageSearch],
+  );
   const moves = url ? historyMoves() : 0;
   return useMemo(() => {
     const scope: Record<string, Set<unknown> | undefined> = {

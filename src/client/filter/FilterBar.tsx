@@ -1,6 +1,6 @@
 import { Box, Button, Flex, Group, Paper, Title } from '@mantine/core';
-import { useLocation } from 'react-router-dom';
 import { MultiSelect } from '../../../engine/widgets/multiselect/MultiSelect';
+import { usePathname } from '../routes/pathname';
 import { keepsViewInUrl } from '../routes/viewInUrl';
 import { LinkIcon } from '../widgets/icons';
 import { copyCurrentLink } from './copyLink';
@@ -15,7 +15,7 @@ import { PeriodPicker } from './PeriodPicker';
 export function FilterBar() {
   const { flags } = useFilterBarConfig();
   const f = useGlobalFilter();
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   if (!isFilterBarVisible(flags)) return null;
   const shareable = keepsViewInUrl(pathname);
 

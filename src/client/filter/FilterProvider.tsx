@@ -289,31 +289,52 @@ export function FilterProvider({ children }: { children: ReactNode }) {
     applyByUser({ range: next, selection: all });
   }, [sites, accounts, applyByUser]);
 
-  const state: GlobalFilterState = {
-    sites: sites ?? [],
-    accounts: accounts ?? [],
-    sitesLoaded: Boolean(sites),
-    accountsLoaded: Boolean(accounts),
-    showAccounts,
-    offeredSites,
-    selectedSiteIds: selection?.siteIds ?? [],
-    selectedAccountIds: selection?.accountIds ?? [],
-    range,
-    unsavedChanges,
-    tooManySites,
-    tooManyAccounts,
-    applyDisabled: isApplyDisabled({
-      hasError: tooManySites || tooManyAccounts,
+  // One object while nothing in it changes: the provider renders again at every URL change (it
+  // follows the URL), and each new object would draw the whole filter bar again.
+  const state = useMemo<GlobalFilterState>(
+    () => ({
+      sites: sites ?? [],
+      accounts: accounts ?? [],
+      sitesLoaded: Boolean(sites),
+      accountsLoaded: Boolean(accounts),
+      showAccounts,
+      offeredSites,
+      selectedSiteIds: selection?.siteIds ?? [],
+      selectedAccountIds: selection?.accountIds ?? [],
+      range,
       unsavedChanges,
-      selectedAccountCount: accountCount,
-      totalAccountCount: accounts?.length ?? 0,
+      tooManySites,
+      tooManyAccounts,
+      applyDisabled: isApplyDisabled({
+        hasError: tooManySites || tooManyAccounts,
+        unsavedChanges,
+        selectedAccountCount: accountCount,
+        totalAccountCount: accounts?.length ?? 0,
+      }),
+      changeAccounts,
+      changeSites,
+      changeRange,
+      apply,
+      reset,
     }),
-    changeAccounts,
-    changeSites,
-    changeRange,
-    apply,
-    reset,
-  };
+    [
+      sites,
+      accounts,
+      showAccounts,
+      offeredSites,
+      selection,
+      range,
+      unsavedChanges,
+      tooManySites,
+      tooManyAccounts,
+      accountCount,
+      changeAccounts,
+      changeSites,
+      changeRange,
+      apply,
+      reset,
+    ],
+  );
 
   return (
     <AppliedFilterContext.Provider value={applied}>

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { usePathname } from './pathname';
 
 /** Scrolls to the top whenever the path changes (SPEC.md section 2). */
 export function ScrollToTop() {
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change
   useEffect(() => {
     window.scrollTo(0, 0);

@@ -1,11 +1,12 @@
 import { Alert, Box, Loader, Stack } from '@mantine/core';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { DashboardPage } from '../../../engine';
 import { useDashboardDefinitions } from '../dashboards/useDashboardDefinitions';
 import { useHostServices } from '../dashboards/useHostServices';
 import { useAppliedFilter } from '../filter/appliedFilter';
 import { ALL_FILTER_BAR_FLAGS, useFilterBarFlags } from '../filter/filterBarConfig';
 import { servedFilterBar } from '../filter/servedFilterBars';
+import { usePathname } from '../routes/pathname';
 import { normalizePath } from './menu';
 
 /**
@@ -14,7 +15,7 @@ import { normalizePath } from './menu';
  * expose the applied filter to the end-to-end tests.
  */
 export function DashboardOutlet() {
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const { data: pages, isLoading, error } = useDashboardDefinitions();
   const page = pages?.find((p) => normalizePath(p.route) === normalizePath(pathname));
   useFilterBarFlags(

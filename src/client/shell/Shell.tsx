@@ -1,12 +1,13 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { DashboardMenuProvider } from '../dashboards/DashboardMenuProvider';
 import { FilterBar } from '../filter/FilterBar';
 import { FilterProvider } from '../filter/FilterProvider';
 import { FilterBarConfigProvider } from '../filter/filterBarConfig';
 import { setMessageSlot } from '../messages/messageBus';
+import { usePathname } from '../routes/pathname';
 import { SIDE_MENU_WIDTH } from '../theme/theme';
 import { useMobileLayout } from '../theme/useMobileLayout';
 import { Footer } from './Footer';
@@ -35,7 +36,7 @@ export function Shell() {
   const [menuOpened, menu] = useDisclosure(false);
   const [impersonating, setImpersonating] = useState(false);
   const mobile = useMobileLayout();
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const actions = useMemo(() => ({ openImpersonation: () => setImpersonating(true) }), []);
 
   const menuShown = Boolean(mobile) && menuOpened;

@@ -1,8 +1,9 @@
 import { Box, Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { CodeIcon } from '../editor/CodeIcon';
 import { EDITOR_PATH, isDashboardEditor } from '../editor/editorAccess';
+import { usePathname } from '../routes/pathname';
 import { canImpersonate } from '../session/sessionStore';
 import { signOut } from '../session/signOut';
 import { useSession } from '../session/useSession';
@@ -72,7 +73,7 @@ function Item({
 
 /** The side menu: dashboard routes, collapsible sections, and in the overlay the 'General' section. */
 export function SideMenu({ mobile = false, onNavigate }: SideMenuProps) {
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const session = useSession();
   const { openImpersonation } = useShellActions();
   const entries = useMenuEntries();

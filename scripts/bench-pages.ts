@@ -4,6 +4,8 @@
 // Cold: a new browser context (empty HTTP cache) opening the page's URL with the server's result
 // cache emptied first (every query runs). Warm: the same context opening it again (cached bundles;
 // the data is requested again, as on any visit, and the server answers from its result cache).
+// Beside the times, from one more visit of each page (not timed): the components React rendered on
+// the warm visit, a count that does not move with the machine's speed.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,6 +50,38 @@ const PANELS_DRAWN = `(() => {
       (w.textContent || '').includes('No Data'));
   const all = widgets.some(drawn) && widgets.every((w) => w.getAttribute('data-widget-state') === 'idle' || drawn(w));
   return all && performance.now();
+})()`;
+
+/**
+ * Counts the components React renders on a page (mounts and renders again) through the hook React
+ * offers its developer tools, installed before the app's scripts run: at each commit, a component
+ * whose props or state are other objects than at the last commit has rendered. The count is in
+ * window.__componentRenders. A string, as PANELS_DRAWN.
+ */
+const COUNT_RENDERS = `(() => {
+  // React's fiber tags of components that run code: function, class, forwardRef, simple memo.
+  const COMPONENT_TAGS = [0, 1, 11, 15];
+  const seen = new WeakMap();
+  window.__componentRenders = 0;
+  const visit = (fiber) => {
+    for (let f = fiber; f; f = f.sibling) {
+      const last = seen.get(f) || (f.alternate && seen.get(f.alternate));
+      if ((!last || last.props !== f.memoizedProps || last.state !== f.memoizedState) && COMPONENT_TAGS.includes(f.tag))
+        window.__componentRenders++;
+      seen.set(f, { props: f.memoizedProps, state: f.memoizedState });
+      visit(f.child);
+    }
+  };
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    inject: () => 1,
+    onCommitFiberRoot: (_id, root) => visit(root.current.child),
+    onCommitFiberUnmount: () => {},
+    onPostCommitFiberRoot: () => {},
+    onScheduleFiberRoot: () => {},
+    setStrictMode: () => {},
+    checkDCE: () => {},
+  };
 })()`;
 
 /** Waits until every panel is drawn; resolves to the page's clock at that moment. */
@@ -133,6 +167,29 @@ async function signInTokens(base: string) {
   return { tokens, claims };
 }
 
+/** A new browser context (empty cache) signed in as the admin; with `init`, a script run before the app's. */
+async function signedInContext(browser: Browser, base: string, init?: string) {
+  const session = await signInTokens(base);
+  // bypassCSP: the panels-drawn check polls inside the page, which the app's CSP (script-src
+  // 'self') would refuse as evaluated text; the app's own scripts load as they do for users.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+  await context.addInitScript(
+    ([keys, s]) => {
+      if (!sessionStorage.getItem(keys.jwt)) {
+        sessionStorage.setItem(keys.jwt, JSON.stringify(s.tokens));
+        sessionStorage.setItem(keys.claims, JSON.stringify(s.claims));
+        sessionStorage.setItem(
+          keys.impersonation,
+          JSON.stringify({ isImpersonating: false, impersonator: null }),
+        );
+      }
+    },
+    [STORAGE_KEYS, session] as const,
+  );
+  if (init) await context.addInitScript(init);
+  return context;
+}
+
 async function benchPage(
   browser: Browser,
   base: string,
@@ -142,30 +199,21 @@ async function benchPage(
   const cold: Sample[] = [];
   const warm: Sample[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const session = await signInTokens(base);
-    // bypassCSP: the panels-drawn check polls inside the page, which the app's CSP (script-src
-    // 'self') would refuse as evaluated text; the app's own scripts load as they do for users.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
-    await context.addInitScript(
-      ([keys, s]) => {
-        if (!sessionStorage.getItem(keys.jwt)) {
-          sessionStorage.setItem(keys.jwt, JSON.stringify(s.tokens));
-          sessionStorage.setItem(keys.claims, JSON.stringify(s.claims));
-          sessionStorage.setItem(
-            keys.impersonation,
-            JSON.stringify({ isImpersonating: false, impersonator: null }),
-          );
-        }
-      },
-      [STORAGE_KEYS, session] as const,
-    );
+    const context = await signedInContext(browser, base);
     const page = await context.newPage();
     await clearServerCache();
     cold.push(await visit(page, `${base}${route}`));
     warm.push(await visit(page, `${base}${route}`));
     await context.close();
   }
-  return { cold, warm };
+  // The renders are counted apart from the timed visits: the count walks React's tree at each commit.
+  const context = await signedInContext(browser, base, COUNT_RENDERS);
+  const page = await context.newPage();
+  await visit(page, `${base}${route}`);
+  await visit(page, `${base}${route}`);
+  const renders = (await page.evaluate('window.__componentRenders')) as number;
+  await context.close();
+  return { cold, warm, renders };
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'hawkeye-bench-pages-'));
@@ -186,16 +234,16 @@ try {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const rows: string[] = [];
   for (const p of pages) {
-    const { cold, warm } = await benchPage(browser, base, p.route, () => server.clearCache());
+    const { cold, warm, renders } = await benchPage(browser, base, p.route, () => server.clearCache());
     const kb = (xs: number[]) => (median(xs) / 1024).toFixed(0);
     const ms = (xs: Sample[]) => `${median(xs.map((s) => s.ms))} (${median(xs.map((s) => s.wallMs))})`;
-    const row = `| ${p.title} | ${ms(cold)} | ${ms(warm)} | ${kb(cold.map((s) => s.initialJsBytes))} | ${kb(cold.map((s) => s.jsBytes))} | ${kb(cold.map((s) => s.cssBytes))} |`;
+    const row = `| ${p.title} | ${ms(cold)} | ${ms(warm)} | ${kb(cold.map((s) => s.initialJsBytes))} | ${kb(cold.map((s) => s.jsBytes))} | ${kb(cold.map((s) => s.cssBytes))} | ${renders.toLocaleString('en-US')} |`;
     rows.push(row);
     process.stdout.write(`${row}\n`);
   }
   await browser.close();
   process.stdout.write(
-    `\n${scale} scale, median of ${RUNS} runs, Chromium at 1280 px; ms from navigation start to every panel drawn by the page's clock (in brackets: by this script's clock, with Playwright's round trips)\n\n| page | cold ms | warm ms | app JS kB gzip (before data) | all JS kB gzip before first panel (with lazy Vega) | CSS kB gzip |\n|---|---:|---:|---:|---:|---:|\n${rows.join('\n')}\n`,
+    `\n${scale} scale, median of ${RUNS} runs, Chromium at 1280 px; ms from navigation start to every panel drawn by the page's clock (in brackets: by this script's clock, with Playwright's round trips)\n\n| page | cold ms | warm ms | app JS kB gzip (before data) | all JS kB gzip before first panel (with lazy Vega) | CSS kB gzip | components rendered (warm) |\n|---|---:|---:|---:|---:|---:|---:|\n${rows.join('\n')}\n`,
   );
 } finally {
   await server.stop();

@@ -1,11 +1,11 @@
 import { Anchor, Button, Center, Group, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Row } from '../../data/hostServices';
 import { useSource } from '../../data/useSource';
 import { displayText } from '../../format/displayText';
-import { usePageRuntime } from '../../render/pageRuntime';
+import { type PageRuntime, usePageRuntime } from '../../render/pageRuntime';
 import type { Column, TableWidget as TableOptions } from '../../types/dashboard';
 import { usePanelTitle } from '../download/usePanelTitle';
 import type { WidgetProps } from '../widgetProps';
@@ -61,8 +61,10 @@ export function TableWidget({ widget, source }: WidgetProps<TableOptions>) {
   const moreRight = useMoreRight(viewport, rows);
   // Up to 767 px the box scrolls sideways only (the page scrolls down) and the key column stays put.
   const narrow = useMediaQuery('(max-width: 767px)') ?? false;
-  const pin = (i: number, background: string) =>
-    narrow && i === 0 ? ({ position: 'sticky', left: 0, zIndex: 1, background } as const) : undefined;
+  const pin = (i: number, background: string) => pinned(narrow, i, background);
+  // The body's rows: one array while the data is the same, so TableRows draws them again only then.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the row model follows the rows
+  const modelRows = useMemo(() => table.getRowModel().rows, [table, rows]);
   const testId = widget.id ?? `table-${widget.data}`;
 
   if (source.isLoaded && rows.length === 0 && state.pageIndex === 0) {
@@ -153,54 +155,15 @@ export function TableWidget({ widget, source }: WidgetProps<TableOptions>) {
                 })}
               </Table.Tr>
             </Table.Thead>
-            <Table.Tbody>
-              {table.getRowModel().rows.map((r, i) => (
-                <Table.Tr key={r.id}>
-                  {widget.rowNumbers && <Table.Td>{offset + i + 1}</Table.Td>}
-                  {widget.columns.map((c, ci) => {
-                    const span = c.group ? spans.get(c.field)?.[i] : 1;
-                    if (span === 0) return null;
-                    const text = cellText(c, r.original);
-                    return (
-                      <Table.Td
-                        key={c.header}
-                        ta={c.align}
-                        rowSpan={span && span > 1 ? span : undefined}
-                        // Striped rows are the odd ones: a pinned cell paints its row's colour.
-                        style={{
-                          ...pin(
-                            ci,
-                            i % 2 === 0 ? 'var(--table-striped-color)' : 'var(--mantine-color-body)',
-                          ),
-                          ...numberCell(c),
-                        }}
-                      >
-                        {c.link ? (
-                          <Anchor
-                            component="button"
-                            type="button"
-                            // A button centres its text: follow the column's alignment instead.
-                            ta="inherit"
-                            fz="inherit"
-                            onClick={() =>
-                              runActions(c.link, {
-                                row: r.original,
-                                value: r.original[c.field],
-                                field: c.field,
-                              })
-                            }
-                          >
-                            {text}
-                          </Anchor>
-                        ) : (
-                          text
-                        )}
-                      </Table.Td>
-                    );
-                  })}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
+            <TableRows
+              rows={modelRows}
+              columns={widget.columns}
+              rowNumbers={Boolean(widget.rowNumbers)}
+              offset={offset}
+              spans={spans}
+              narrow={narrow}
+              runActions={runActions}
+            />
             {widget.totals && rows.length > 0 && (
               <Table.Tfoot style={stickyFoot}>
                 <Table.Tr data-testid="totals-row" fw={700}>
@@ -247,6 +210,88 @@ const stickyFoot = {
   // Collapsed borders do not travel with a sticky row: draw its top edge as a shadow instead.
   boxShadow: '0 -1px 0 var(--table-border-color, var(--mantine-color-gray-3))',
 } as const;
+
+interface TableRowsProps {
+  rows: readonly { id: string; original: Row }[];
+  columns: readonly Column[];
+  rowNumbers: boolean;
+  offset: number;
+  spans: ReadonlyMap<string, number[]>;
+  narrow: boolean;
+  runActions: PageRuntime['runActions'];
+}
+
+/**
+ * The body's rows, drawn again only when what they show changes: a table of 100 rows is some
+ * thousands of components, and the widget renders again for other reasons (the right-edge shadow
+ * appearing, its export's progress, the totals arriving).
+ */
+const TableRows = memo(function TableRows({
+  rows,
+  columns,
+  rowNumbers,
+  offset,
+  spans,
+  narrow,
+  runActions,
+}: TableRowsProps) {
+  return (
+    <Table.Tbody>
+      {rows.map((r, i) => (
+        <Table.Tr key={r.id}>
+          {rowNumbers && <Table.Td>{offset + i + 1}</Table.Td>}
+          {columns.map((c, ci) => {
+            const span = c.group ? spans.get(c.field)?.[i] : 1;
+            if (span === 0) return null;
+            const text = cellText(c, r.original);
+            return (
+              <Table.Td
+                key={c.header}
+                ta={c.align}
+                rowSpan={span && span > 1 ? span : undefined}
+                // Striped rows are the odd ones: a pinned cell paints its row's colour.
+                style={{
+                  ...pinned(
+                    narrow,
+                    ci,
+                    i % 2 === 0 ? 'var(--table-striped-color)' : 'var(--mantine-color-body)',
+                  ),
+                  ...numberCell(c),
+                }}
+              >
+                {c.link ? (
+                  <Anchor
+                    component="button"
+                    type="button"
+                    // A button centres its text: follow the column's alignment instead.
+                    ta="inherit"
+                    fz="inherit"
+                    onClick={() =>
+                      runActions(c.link, {
+                        row: r.original,
+                        value: r.original[c.field],
+                        field: c.field,
+                      })
+                    }
+                  >
+                    {text}
+                  </Anchor>
+                ) : (
+                  text
+                )}
+              </Table.Td>
+            );
+          })}
+        </Table.Tr>
+      ))}
+    </Table.Tbody>
+  );
+});
+
+/** A cell of the first column stays put on a narrow screen while the others scroll sideways. */
+function pinned(narrow: boolean, i: number, background: string) {
+  return narrow && i === 0 ? ({ position: 'sticky', left: 0, zIndex: 1, background } as const) : undefined;
+}
 
 /** A shadow on the right edge while columns are hidden off to the right. */
 const fade = {

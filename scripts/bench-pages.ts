@@ -5,7 +5,8 @@
 // cache emptied first (every query runs). Warm: the same context opening it again (cached bundles;
 // the data is requested again, as on any visit, and the server answers from its result cache).
 // Beside the times, from one more visit of each page (not timed): the components React rendered on
-// the warm visit, a count that does not move with the machine's speed.
+// the warm visit. It moves with the order in which the page's answers arrive (a tenth between runs),
+// far less than the times do with the machine.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

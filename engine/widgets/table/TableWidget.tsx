@@ -60,7 +60,9 @@ export function TableWidget({ widget, source }: WidgetProps<TableOptions>) {
   const viewport = useRef<HTMLDivElement>(null);
   const moreRight = useMoreRight(viewport, rows);
   // Up to 767 px the box scrolls sideways only (the page scrolls down) and the key column stays put.
-  const narrow = useMediaQuery('(max-width: 767px)') ?? false;
+  // Read while rendering, so on a phone the table's first render is already the narrow one (not
+  // drawn wide, then again narrow).
+  const narrow = useMediaQuery('(max-width: 767px)', undefined, { getInitialValueInEffect: false });
   const pin = (i: number, background: string) => pinned(narrow, i, background);
   // The body's rows: one array while the data is the same, so TableRows draws them again only then.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the row model follows the rows

@@ -35,8 +35,12 @@ step() {
   if "$@"; then echo "-- $name: ok ($((SECONDS - started)) s)"; else echo "-- $name: FAILED ($((SECONDS - started)) s)"; failed_steps+=("$name"); fi
 }
 has_script() { node -e "process.exit(require('./package.json').scripts['$1'] ? 0 : 1)"; }
+# vitest_project NAME [PROJECT...]: the projects (NAME alone by default), their JSON report named after NAME.
 vitest_project() {
-  npx vitest run --project "$1" --reporter=default --reporter=json --outputFile.json="test-summary/vitest-$1.json"
+  local name=$1; shift
+  local projects=()
+  for p in "${@:-$name}"; do projects+=(--project "$p"); done
+  npx vitest run "${projects[@]}" --reporter=default --reporter=json --outputFile.json="test-summary/vitest-$name.json"
 }
 
 step typecheck npx tsc --noEmit -p tsconfig.json
@@ -46,7 +50,7 @@ step lint npx biome check .
 has_script dashboards:format && [ -f scripts/dashboards-format.ts ] && step "dashboard formatting" npm run -s dashboards:format -- --check
 has_script docs:dashboards && [ -f scripts/docs-dashboards.ts ] && step "dashboard reference is current" npm run -s docs:dashboards -- --check
 run_vitest_steps() {
-  step "unit tests" vitest_project unit
+  step "unit tests" vitest_project unit unit unit-isolated
   step "store tests (DuckDB, PostgreSQL)" vitest_project store
   if ls tests/api/*.test.ts >/dev/null 2>&1; then step "API tests (DuckDB, PostgreSQL)" vitest_project api; fi
   # Two API instances on replicated PostgreSQL behind HAProxy, under load (docs/operations.md).

@@ -1,5 +1,4 @@
 import {
-  fullPageShot,
   openDashboard,
   replay,
   requestBody,
@@ -301,14 +300,6 @@ test('Relationship: search hidden, Apply reloads from page 1, and the choice is 
   await page.goto(ROUTE);
   expect(requestBody(await fresh)).toMatchObject({ relationshipIds: [1, 2, 3, 4, 5, 6] });
   await expect(page.getByTestId('multiselect-arRelationships')).toHaveText('All');
-});
-
-test('screenshots of the action required page at 1280 and 375 px', async ({ page }) => {
-  await open(page);
-  for (const width of [1280, 375]) {
-    await fullPageShot(page, 'action-required', width);
-    await widgetsReady(page.getByTestId('dashboard-action-required'));
-  }
 });
 
 test.describe('in another time zone', () => {

@@ -1,6 +1,5 @@
 import {
   answerDataCode,
-  fullPageShot,
   openDashboard,
   replay,
   requestBody,
@@ -265,14 +264,6 @@ test('By Site table: grouped by site with a row span, sorted by Site, only Site 
   await expect
     .poll(async () => (await tableCells(table))[0]?.[0])
     .toBe(withInactive(descAnswer.values[0].siteName, descAnswer.values[0].siteIsActive));
-});
-
-test('screenshots of the ad source page at 1280 and 375 px', async ({ page }) => {
-  await open(page);
-  for (const width of [1280, 375]) {
-    await fullPageShot(page, 'ad-source', width);
-    await widgetsReady(page.getByTestId('dashboard-ad-source-effectiveness'));
-  }
 });
 
 test('Leases is selected again when lease data comes back after an apply', async ({ page }) => {

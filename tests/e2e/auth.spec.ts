@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { E2E_DATA_DIR } from './e2eEnv';
-import { DEMO_PASSWORD, openAccountMenu, signIn } from './helpers';
+import { DEMO_PASSWORD, openAccountMenu, signInQuickly } from './helpers';
 import { expect, type Page, test } from './test';
 
 async function submitLogin(page: Page, username: string, password: string) {
@@ -158,7 +158,7 @@ test('signed-in users are sent from the sign-in pages to /dashboard; others from
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/login$/);
-  await signIn(page);
+  await signInQuickly(page);
   await page.goto('/forgot-password');
   await expect(page).toHaveURL(/\/dashboard(\?.*)?$/);
   await page.goto('/login');

@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ExtraServer, signIn, startExtraServer, widgetsReady } from './helpers';
+import { type ExtraServer, signInQuickly, startExtraServer, widgetsReady } from './helpers';
 import { expect, type Page, test } from './test';
 
 // A second server watching a temporary copy of dashboards/: the edits never touch the repository.
@@ -40,7 +40,7 @@ test('a valid edit of a definition is served on the next page load; an invalid o
   const original = readFileSync(file, 'utf8');
   expect(original).toContain('"header": "Total Comms"');
 
-  await signIn(page, 'admin', undefined, server.url);
+  await signInQuickly(page, 'admin', undefined, server.url);
   await page.goto(`${server.url}/dashboard/volume`);
   expect(await volumeHeaders(page)).toEqual(['#', 'Site', 'Total Comms', 'Inbound', 'Outbound']);
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { type ExtraServer, openAccountMenu, signIn, startExtraServer } from './helpers';
+import { type ExtraServer, openAccountMenu, signIn, signInQuickly, startExtraServer } from './helpers';
 import { expect, type Page, test } from './test';
 
 // The e2e server reads the repository's dashboards/ and is not writable; the tests that save use a
@@ -153,7 +153,7 @@ test('the editor completes data source names, row fields of the source, and Vega
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'admin');
+  await signInQuickly(page, 'admin');
   await page.goto('/dashboard/editor?file=volume.json');
   await expect(page.getByTestId('editor-status')).toHaveAttribute('data-state', 'valid');
   const tooltip = page.locator('.cm-tooltip-autocomplete');
@@ -218,7 +218,7 @@ test.describe('on a writable server', () => {
 
   test('a valid edit is saved to its file and served', async ({ page }) => {
     test.setTimeout(180_000);
-    await signIn(page, 'admin', undefined, server.url);
+    await signInQuickly(page, 'admin', undefined, server.url);
     await page.goto(`${server.url}/dashboard/editor?file=volume.json`);
     const status = page.getByTestId('editor-status');
     await expect(status).toHaveAttribute('data-state', 'valid');
@@ -244,7 +244,7 @@ test.describe('on a writable server', () => {
     page,
   }) => {
     test.setTimeout(180_000);
-    await signIn(page, 'admin', undefined, server.url);
+    await signInQuickly(page, 'admin', undefined, server.url);
     await page.goto(`${server.url}/dashboard/editor?file=volume.json`);
     await expect(page.getByTestId('editor-status')).toHaveAttribute('data-state', 'valid');
 
@@ -303,7 +303,7 @@ test.describe('on a writable server', () => {
     const opened = readFileSync(path, 'utf8');
     const titled = (text: string, suffix: string) =>
       text.replace(/"title": "([^"]+)"/, `"title": "$1 (${suffix})"`);
-    await signIn(page, 'admin', undefined, server.url);
+    await signInQuickly(page, 'admin', undefined, server.url);
     await page.goto(`${server.url}/dashboard/editor?file=${file}`);
     const status = page.getByTestId('editor-status');
     await expect(status).toHaveAttribute('data-state', 'valid');

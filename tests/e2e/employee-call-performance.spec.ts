@@ -1,6 +1,5 @@
 import {
   answerDataCode,
-  fullPageShot,
   openDashboard,
   replay,
   requestBody,
@@ -232,14 +231,6 @@ test('a site link opens Employee narrowed to that site with a chip; the chip x c
   await pill(panel, 'Site').click();
   await expect(chip).toBeHidden();
   await expect(pill(panel, 'Site')).toHaveAttribute('aria-pressed', 'true');
-});
-
-test('screenshots of the employee call performance page at 1280 and 375 px', async ({ page }) => {
-  await open(page);
-  for (const width of [1280, 375]) {
-    await fullPageShot(page, 'employee-call-performance', width);
-    await widgetsReady(page.getByTestId('dashboard-employee-call-performance'));
-  }
 });
 
 test('the Appointment Conversion tile shows an em dash when there were no appointments, not 0%', async ({

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { formSubmissions, openAccountMenu, outboxFiles, outboxText, signIn } from './helpers';
+import { formSubmissions, openAccountMenu, outboxFiles, outboxText, signIn, signInQuickly } from './helpers';
 import { expect, type Locator, type Page, type Request, type Route, test } from './test';
 
 /** SPEC.md section 8, to the letter. */
@@ -83,14 +83,14 @@ async function storedRowWith(kind: 'feedback' | 'support', needle: string) {
 }
 
 async function openSupport(page: Page): Promise<void> {
-  await signIn(page);
+  await signInQuickly(page);
   await page.goto('/request-support');
   await expect(page.getByRole('heading', { name: 'Request Support', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Support Question' })).toBeVisible();
 }
 
 async function openFeedback(page: Page): Promise<void> {
-  await signIn(page);
+  await signInQuickly(page);
   await page.goto('/share-feedback');
   await expect(page.getByRole('heading', { name: 'Share Feedback', level: 1 })).toBeVisible();
 }
@@ -513,7 +513,7 @@ async function expectHeadingsClear(sections: Locator, count: number): Promise<vo
 
 test.describe('Privacy Policy and Terms of Use', () => {
   test('the privacy policy renders its heading, date and key facts', async ({ page }) => {
-    await signIn(page);
+    await signInQuickly(page);
     await page.goto('/privacy-policy');
     const doc = page.locator('article');
     await expect(page.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();
@@ -544,7 +544,7 @@ test.describe('Privacy Policy and Terms of Use', () => {
   test('the terms render twelve numbered sections and their key facts, and link to the privacy policy', async ({
     page,
   }) => {
-    await signIn(page);
+    await signInQuickly(page);
     await page.goto('/terms-of-use');
     const doc = page.locator('article');
     await expect(page.getByRole('heading', { name: 'Terms of Use', level: 1 })).toBeVisible();
@@ -587,7 +587,7 @@ test.describe('Privacy Policy and Terms of Use', () => {
 
   test('a contents link scrolls to its section', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 600 });
-    await signIn(page);
+    await signInQuickly(page);
     await page.goto('/terms-of-use');
     const heading = page.getByRole('heading', { name: '8. Limitation of Liability' });
     await expect(heading).toBeVisible();
@@ -639,30 +639,4 @@ test.describe('Privacy Policy and Terms of Use', () => {
     await page.getByTestId('side-menu').getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByTestId('filter-bar')).toBeVisible();
   });
-});
-
-test('screenshots of the four pages at 1280 and 375 px', async ({ page }) => {
-  test.setTimeout(120_000);
-  await signIn(page);
-  const pages: [string, string][] = [
-    ['share-feedback', 'Share Feedback'],
-    ['request-support', 'Request Support'],
-    ['privacy-policy', 'Privacy Policy'],
-    ['terms-of-use', 'Terms of Use'],
-  ];
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
-    for (const [path, title] of pages) {
-      await page.goto(`/${path}`);
-      await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
-      // Nothing spills sideways.
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, `${path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `${SHOTS_DIR}/forms-${path}-${width}.png`, fullPage: true });
-      // The first screen at its real size too (a tall full page is hard to read once scaled down).
-      if (width === 375) await page.screenshot({ path: `${SHOTS_DIR}/forms-${path}-${width}-top.png` });
-    }
-  }
 });

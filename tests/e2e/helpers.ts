@@ -37,21 +37,27 @@ export async function signIn(
  * Signs in without the login page, as a signed-in user who opens a link: the tokens and claims are
  * asked of the API (POST /token, POST /claims) and stored in the tab's session the way the login
  * page stores them, on the app's own origin (its favicon, so no page of the app runs meanwhile).
- * The next `page.goto` opens the app signed in. For tests whose subject is not signing in.
+ * The next `page.goto` opens the app signed in (on `baseUrl`, the tests' server by default). For
+ * tests whose subject is not signing in: the login page's way also draws the whole Dashboard first.
  */
-export async function signInQuickly(page: Page, username = 'admin', password = DEMO_PASSWORD): Promise<void> {
-  const token = await page.request.post('/token', {
+export async function signInQuickly(
+  page: Page,
+  username = 'admin',
+  password = DEMO_PASSWORD,
+  baseUrl = '',
+): Promise<void> {
+  const token = await page.request.post(`${baseUrl}/token`, {
     data: { grantType: 'password', clientId: 'HawkEye', username, password },
   });
   expect(token.status(), await token.text()).toBe(200);
   const tokens = await token.json();
-  const claims = await page.request.post('/claims', {
+  const claims = await page.request.post(`${baseUrl}/claims`, {
     data: {},
     headers: { authorization: `Bearer ${tokens.accessToken}` },
   });
   expect(claims.status(), await claims.text()).toBe(200);
   const user = await claims.json();
-  await page.goto('/favicon.svg');
+  await page.goto(`${baseUrl}/favicon.svg`);
   await page.evaluate(
     ({ keys, tokens, user }) => {
       sessionStorage.setItem(keys.jwt, JSON.stringify(tokens));

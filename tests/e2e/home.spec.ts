@@ -1,6 +1,5 @@
 import {
   answerDataCode,
-  fullPageShot,
   openDashboard,
   replay,
   requestBody,
@@ -280,12 +279,4 @@ test('Response Time trend lines and Volume inbound/outbound bars are drawn', asy
     )
     .toEqual(expected.sort());
   expect(new Set(volume.series.map((s) => s.group))).toEqual(new Set(['Inbound', 'Outbound']));
-});
-
-test('screenshots of the home page at 1280 and 375 px', async ({ page }) => {
-  await openDashboard(page, '/dashboard', 'home');
-  for (const width of [1280, 375]) {
-    await fullPageShot(page, 'home', width);
-    await widgetsReady(page.getByTestId('dashboard-home'));
-  }
 });

@@ -1,4 +1,4 @@
-import { fullPageShot, sessionTokens, signIn, widgetsReady } from './helpers';
+import { sessionTokens, signIn, widgetsReady } from './helpers';
 import { expect, type Page, test } from './test';
 
 const ROUTE = '/dashboard/ils-call-performance';
@@ -62,16 +62,4 @@ test('manager (no ILS claim): no menu entry, not served, and its URL redirects t
   await expect(page.getByTestId('dashboard-ils-call-performance')).toHaveCount(0);
   // The data behind it is not the point here; the page itself is refused.
   await expect(page.getByTestId('panel-calls')).toHaveCount(0);
-});
-
-test('screenshots of the ILS page at 1280 and 375 px', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto(ROUTE);
-  const dashboard = page.getByTestId('dashboard-ils-call-performance');
-  await expect(dashboard).toBeVisible();
-  await widgetsReady(dashboard);
-  for (const width of [1280, 375]) {
-    await fullPageShot(page, 'ils', width);
-    await widgetsReady(dashboard);
-  }
 });

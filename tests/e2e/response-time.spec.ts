@@ -1,7 +1,6 @@
 import { formatDaysHoursMinutes } from '../../engine/format/formatDuration';
 import {
   appliedFilter,
-  fullPageShot,
   openDashboard,
   replay,
   requestBody,
@@ -372,14 +371,6 @@ test("'by Type': the hint, the bucket summary, and a legend click excluding a se
   await panel.getByRole('combobox', { name: 'Comm Type' }).click();
   await page.getByRole('option', { name: 'Text', exact: true }).click();
   await textOnly;
-});
-
-test('screenshots of the response time page at 1280 and 375 px', async ({ page }) => {
-  await open(page);
-  for (const width of [1280, 375]) {
-    await fullPageShot(page, 'response-time', width);
-    await widgetsReady(page.getByTestId('dashboard-response-time'));
-  }
 });
 
 test("a period with nothing answered: the trend says 'No Data' instead of drawing empty lines", async ({

@@ -1,5 +1,5 @@
 import { E2E_BROWSER_NOW } from './e2eEnv';
-import { signIn, submitLogin } from './helpers';
+import { signIn, signInQuickly, submitLogin } from './helpers';
 import { expect, test } from './test';
 
 test('the menu marks the item whose path is the URL and opens its section', async ({ page }) => {
@@ -141,7 +141,7 @@ test('the Loading Data indicator appears only for slow requests', async ({ page 
 });
 
 test('signed in, an unknown dashboard path redirects through /login to /dashboard', async ({ page }) => {
-  await signIn(page);
+  await signInQuickly(page);
   await page.goto('/dashboard/no-such-page');
   await expect(page).toHaveURL(/\/dashboard(\?.*)?$/);
   await expect(page.getByTestId('dashboard-home')).toBeVisible();

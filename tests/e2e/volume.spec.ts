@@ -1,4 +1,4 @@
-import { dataRequests, replay, signIn } from './helpers';
+import { dataRequests, replay, signInQuickly } from './helpers';
 import { expect, type Locator, type Page, type Request, test } from './test';
 
 const BY_SITE = '/api/data/communication/volume/by_site';
@@ -14,7 +14,7 @@ const isCall = (path: string) => (r: Request) => new URL(r.url()).pathname === p
 const stripInactive = (s: string) => s.replace(/ \(Inactive\)$/, '');
 
 async function openVolume(page: Page): Promise<{ requests: Request[]; panel: Locator }> {
-  await signIn(page);
+  await signInQuickly(page);
   const requests = dataRequests(page);
   // The menu keeps Volume in a collapsed 'Communication Performance' section: open the route itself.
   await page.goto('/dashboard/volume');

@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Deployment, startDeployment, until } from '../../scripts/ha/deployment';
+import { configurePasswordHashing } from '../../src/server/auth/users';
+import { DEFAULT_PASSWORD_HASHING, MIN_PASSWORD_HASHING } from '../../src/server/config';
 import { DEMO_PASSWORD } from '../../src/server/seed/demoUsers';
 import { PostgresStore } from '../../src/server/store/postgres';
 import { replicaScans } from '../support/replicaScans';
@@ -50,6 +52,9 @@ describe('two API instances on a primary and a streaming replica behind HAProxy'
   beforeAll(async () => {
     // One definitions folder for every instance, a copy so that the test may edit it.
     cpSync(join(ROOT, 'dashboards'), dashboards, { recursive: true });
+    // Password hashes at OWASP's minimum argon2id cost, as in the other suites: the demo users this
+    // process seeds, and the instances' own (the load signs in again and again; a ninth of the CPU).
+    configurePasswordHashing(MIN_PASSWORD_HASHING);
     d = await startDeployment({
       apis: 2,
       replicas: 1,
@@ -58,7 +63,13 @@ describe('two API instances on a primary and a streaming replica behind HAProxy'
       // A lag bound longer than the import takes: the paused replica stays in the read pool, so only
       // the data version check keeps the instances from answering from it (the bound has tests of
       // its own in tests/store/replicated.test.ts).
-      env: { REPLICA_CHECK_INTERVAL_MS: '200', REPLICA_MAX_LAG_MS: '120000' },
+      env: {
+        REPLICA_CHECK_INTERVAL_MS: '200',
+        REPLICA_MAX_LAG_MS: '120000',
+        PASSWORD_HASH_MEMORY_KIB: String(MIN_PASSWORD_HASHING.memoryKib),
+        PASSWORD_HASH_PASSES: String(MIN_PASSWORD_HASHING.passes),
+        PASSWORD_HASH_PARALLELISM: String(MIN_PASSWORD_HASHING.parallelism),
+      },
       log: (line) => process.stdout.write(`[ha] ${line}\n`),
     });
     const signIn = await call(d.url, '/token', {
@@ -75,6 +86,7 @@ describe('two API instances on a primary and a streaming replica behind HAProxy'
   afterAll(async () => {
     await load?.stop();
     await d?.stop();
+    configurePasswordHashing(DEFAULT_PASSWORD_HASHING);
     rmSync(dashboards, { recursive: true, force: true });
   });
 

@@ -47,6 +47,7 @@ export default defineConfig({
         test: {
           name: 'store',
           include: ['tests/store/**/*.test.ts'],
+          setupFiles: ['tests/store/setup.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,

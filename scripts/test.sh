@@ -43,12 +43,15 @@ vitest_project() {
   npx vitest run "${projects[@]}" --reporter=default --reporter=json --outputFile.json="test-summary/vitest-$name.json"
 }
 
-step typecheck npx tsc --noEmit -p tsconfig.json
-step lint npx biome check .
-[ -f scripts/gen-types.ts ] && step "generated types are current" npm run -s gen:types -- --check
-[ -f scripts/dashboards-check.ts ] && step "dashboard definitions" npm run -s dashboards:check
-has_script dashboards:format && [ -f scripts/dashboards-format.ts ] && step "dashboard formatting" npm run -s dashboards:format -- --check
-has_script docs:dashboards && [ -f scripts/docs-dashboards.ts ] && step "dashboard reference is current" npm run -s docs:dashboards -- --check
+run_checks() {
+  step typecheck npx tsc --noEmit -p tsconfig.json
+  step lint npx biome check .
+  [ -f scripts/gen-types.ts ] && step "generated types are current" npm run -s gen:types -- --check
+  [ -f scripts/dashboards-check.ts ] && step "dashboard definitions" npm run -s dashboards:check
+  has_script dashboards:format && [ -f scripts/dashboards-format.ts ] && step "dashboard formatting" npm run -s dashboards:format -- --check
+  has_script docs:dashboards && [ -f scripts/docs-dashboards.ts ] && step "dashboard reference is current" npm run -s docs:dashboards -- --check
+  return 0
+}
 run_vitest_steps() {
   step "unit tests" vitest_project unit unit unit-isolated
   step "store tests (DuckDB, PostgreSQL)" vitest_project store
@@ -57,12 +60,12 @@ run_vitest_steps() {
   if ls tests/ha/*.test.ts >/dev/null 2>&1; then step "deployment test (replica, two instances, HAProxy)" vitest_project ha; fi
 }
 if [ -f playwright.config.ts ] && ls tests/e2e/*.spec.ts >/dev/null 2>&1; then
-  # The vitest projects wait on databases and the browser tests on a browser, so they run side by
-  # side (the tests hold on a busy machine): the vitest steps in the background, their output
-  # printed after the browser tests end, their failures counted with the rest.
+  # The checks and the vitest projects run beside the browser tests, which wait on a browser (the
+  # tests hold on a busy machine): in the background, their output printed after the browser tests
+  # end, their failures counted with the rest.
   echo
-  echo "== unit, store and API tests run beside the end-to-end tests; their output follows"
-  ( failed_steps=(); run_vitest_steps; printf '%s\n' "${failed_steps[@]}" > test-summary/failed-vitest-steps ) \
+  echo "== the checks, then the unit, store, API and deployment tests, run beside the end-to-end tests; their output follows"
+  ( failed_steps=(); run_checks; run_vitest_steps; printf '%s\n' "${failed_steps[@]}" > test-summary/failed-vitest-steps ) \
     > test-summary/vitest-steps.log 2>&1 &
   vitest_steps=$!
   # tests/e2e/stepsReporter.ts: the last steps of each test that fails, for the summary below.
@@ -73,6 +76,7 @@ if [ -f playwright.config.ts ] && ls tests/e2e/*.spec.ts >/dev/null 2>&1; then
   cat test-summary/vitest-steps.log
   while IFS= read -r failed; do [ -n "$failed" ] && failed_steps+=("$failed"); done < test-summary/failed-vitest-steps
 else
+  run_checks
   run_vitest_steps
 fi
 

@@ -25,6 +25,9 @@ if ((${#missing[@]})); then
   fi
 fi
 
+# The packages' commands by name, as `npm run` finds them (npx costs about 0.3 s of CPU a call).
+export PATH="$PWD/node_modules/.bin:$PATH"
+
 rm -rf test-summary && mkdir -p test-summary
 failed_steps=()
 step() {
@@ -40,16 +43,16 @@ vitest_project() {
   local name=$1; shift
   local projects=()
   for p in "${@:-$name}"; do projects+=(--project "$p"); done
-  npx vitest run "${projects[@]}" --reporter=default --reporter=json --outputFile.json="test-summary/vitest-$name.json"
+  vitest run "${projects[@]}" --reporter=default --reporter=json --outputFile.json="test-summary/vitest-$name.json"
 }
 
 run_checks() {
-  step typecheck npx tsc --noEmit -p tsconfig.json
-  step lint npx biome check .
-  [ -f scripts/gen-types.ts ] && step "generated types are current" npm run -s gen:types -- --check
-  [ -f scripts/dashboards-check.ts ] && step "dashboard definitions" npm run -s dashboards:check
-  has_script dashboards:format && [ -f scripts/dashboards-format.ts ] && step "dashboard formatting" npm run -s dashboards:format -- --check
-  has_script docs:dashboards && [ -f scripts/docs-dashboards.ts ] && step "dashboard reference is current" npm run -s docs:dashboards -- --check
+  step typecheck tsc --noEmit -p tsconfig.json
+  step lint biome check .
+  [ -f scripts/gen-types.ts ] && step "generated types are current" tsx scripts/gen-types.ts --check
+  [ -f scripts/dashboards-check.ts ] && step "dashboard definitions" tsx scripts/dashboards-check.ts
+  has_script dashboards:format && [ -f scripts/dashboards-format.ts ] && step "dashboard formatting" tsx scripts/dashboards-format.ts --check
+  has_script docs:dashboards && [ -f scripts/docs-dashboards.ts ] && step "dashboard reference is current" tsx scripts/docs-dashboards.ts --check
   return 0
 }
 run_vitest_steps() {
@@ -71,7 +74,7 @@ if [ -f playwright.config.ts ] && ls tests/e2e/*.spec.ts >/dev/null 2>&1; then
   # tests/e2e/stepsReporter.ts: the last steps of each test that fails, for the summary below.
   step "end-to-end tests (Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME=test-summary/playwright.json \
     PLAYWRIGHT_STEPS_OUTPUT_NAME=test-summary/playwright-steps.json \
-    npx playwright test --reporter=list,json,./tests/e2e/stepsReporter.ts
+    playwright test --reporter=list,json,./tests/e2e/stepsReporter.ts
   wait "$vitest_steps"
   cat test-summary/vitest-steps.log
   while IFS= read -r failed; do [ -n "$failed" ] && failed_steps+=("$failed"); done < test-summary/failed-vitest-steps

@@ -60,7 +60,7 @@ async function forgetTest(context: BrowserContext): Promise<void> {
   try {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Storage.clearDataForOrigin', {
-      origin: new URL(E2E_BASE_URL).origin,
+      origin,
       storageTypes: 'local_storage,session_storage,indexeddb,service_workers',
     });
     await cdp.detach();

@@ -1,4 +1,5 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,15 +116,35 @@ const RAW_BODIES = [
   '\u0000',
 ];
 
-async function send(server: TestServer, route: Route, auth: Record<string, string>, body?: string) {
+// node:http with kept-alive sockets, not fetch: the same 30,000 requests for about a quarter less CPU
+// time (fetch's own work per request; alone, 31 CPU-seconds and 19 s of tests against 23 and 12).
+const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+/** Sends one request and answers its status once the whole answer has arrived. */
+function send(
+  server: TestServer,
+  route: Route,
+  auth: Record<string, string>,
+  body?: string,
+): Promise<number> {
   const url = `${server.url}${route.path.replace(/:file/, 'volume.json')}`;
-  const res = await fetch(url, {
-    method: route.method,
-    headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: route.method === 'GET' ? undefined : body,
+  const payload = route.method === 'GET' ? undefined : body;
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: route.method,
+        agent,
+        headers: { ...auth, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
   });
-  await res.arrayBuffer();
-  return res.status;
 }
 
 describe.each(DRIVERS)('fuzzing every route on %s', (driver) => {

@@ -1,3 +1,7 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -22,6 +26,48 @@ function vegaEmbedWithoutVegaLite(): Plugin {
   };
 }
 
+/**
+ * Each script and stylesheet of the build also written compressed, as `.br` (Brotli at its best
+ * quality) and `.gz`, which the server sends as they are (@fastify/static's `preCompressed`): a page
+ * load no longer costs the server about 1.5 MB compressed on the fly, and the files are a sixth
+ * smaller than at the on-the-fly quality. About 4 CPU-seconds once per build.
+ */
+function precompressAssets(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress-assets',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith('/')
+        ? config.build.outDir
+        : join(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const brotli = promisify(brotliCompress);
+      const gzipped = promisify(gzip);
+      const files = Object.values(bundle).filter((f) => /\.(js|css|svg|json)$/.test(f.fileName));
+      await Promise.all(
+        files.map(async (f) => {
+          const body = Buffer.from(f.type === 'chunk' ? f.code : f.source);
+          if (body.length < 1024) return;
+          const path = join(outDir, f.fileName);
+          const [br, gz] = await Promise.all([
+            brotli(body, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+                [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+              },
+            }),
+            gzipped(body, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
 const apiPort = Number(process.env.API_PORT || 8081);
 const apiTarget = `http://localhost:${apiPort}`;
 
@@ -29,7 +75,7 @@ const apiTarget = `http://localhost:${apiPort}`;
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), vegaEmbedWithoutVegaLite()],
+  plugins: [react(), vegaEmbedWithoutVegaLite(), precompressAssets()],
   define: {
     __APP_VERSION__: JSON.stringify(process.env.APP_VERSION || ''),
   },

@@ -186,6 +186,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       wildcard: false,
       index: false,
       allowedPath: (pathName) => !SOURCE_MAP.test(pathName),
+      // The build writes each bundle also as .br and .gz (vite.config.ts): sent as they are, not
+      // compressed again on every request. Files without them are compressed on the fly.
+      preCompressed: true,
       // Hashed bundles never change; everything else is revalidated.
       setHeaders: (reply, filePath) => {
         reply.header(

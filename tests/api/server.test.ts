@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
@@ -64,6 +65,12 @@ describe('serving the built client', () => {
       join(dir, 'client', 'assets', 'app-abc123.js'),
       `console.log(${JSON.stringify('x'.repeat(5000))});`,
     );
+    // A bundle the build also wrote compressed (vite.config.ts), its .br told apart from the file.
+    writeFileSync(
+      join(dir, 'client', 'assets', 'built-def456.js'),
+      `console.log(${JSON.stringify('y'.repeat(5000))});`,
+    );
+    writeFileSync(join(dir, 'client', 'assets', 'built-def456.js.br'), brotliCompressSync('// as built'));
     const config = loadConfig({ DATA_DIR: join(dir, 'data'), PORT: '0', HOST: '127.0.0.1' });
     const store = await DuckDBStore.open(':memory:');
     await migrate(store);
@@ -112,6 +119,29 @@ describe('serving the built client', () => {
     // fetch decodes gzip itself; either way the body is the file.
     const text = raw[0] === 0x1f ? gunzipSync(raw).toString() : raw.toString();
     expect(text).toContain('console.log');
+  });
+
+  it("sends the build's compressed copy of a bundle as it is, and compresses one without", async () => {
+    const raw = (path: string, encoding: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        httpGet(`${url}${path}`, { headers: { 'accept-encoding': encoding } }, (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (d: Buffer) => parts.push(d));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(parts) }));
+        }).on('error', reject);
+      });
+    const built = await raw('/assets/built-def456.js', 'gzip, deflate, br');
+    expect(built.headers['content-encoding']).toBe('br');
+    expect(built.headers.vary).toMatch(/accept-encoding/i);
+    expect(built.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(built.body).toString()).toBe('// as built');
+    // No .gz beside it: a client without Brotli gets the file compressed on the fly.
+    const gz = await raw('/assets/built-def456.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toContain('yyyy');
+    const plain = await raw('/assets/built-def456.js', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toContain('yyyy');
   });
 
   it('answers a missing file with 404 rather than the app page', async () => {

@@ -24,11 +24,15 @@ export interface Selection {
   siteIds: number[];
 }
 
+/**
+ * One collator for every comparison: `localeCompare` with a locale or options builds a new one on
+ * each call, which made sorting a few hundred sites a visible part of a page's first render.
+ */
+const byName = new Intl.Collator('en', { sensitivity: 'base' });
+
 /** Sites sorted by name, case-insensitively. */
 export function sortSites(sites: readonly Site[]): Site[] {
-  return [...sites].sort(
-    (a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id,
-  );
+  return [...sites].sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id);
 }
 
 /** The sites the Sites list offers: those of the selected accounts, sorted by name. */

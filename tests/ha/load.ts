@@ -35,9 +35,16 @@ function period(): { startDate: string; endDate: string } {
 }
 
 /**
+ * Each user's pause between two requests. Without it the six users kept both cores busy for the
+ * whole test (3,300 requests where the checks need about 600), taking them from whatever ran beside.
+ */
+const THINK_MS = 50;
+
+/**
  * Steady mixed load through the load balancer: `users` people, each signing in, then in a loop
  * opening data (70 %), the site list (10 %), refreshing their tokens and reading at once with the
- * new ones (10 %: the refresh token was just written on the primary), or signing in again (10 %).
+ * new ones (10 %: the refresh token was just written on the primary), or signing in again (10 %),
+ * pausing THINK_MS between two steps as a person reading the answer does.
  * Retries are only those the client makes: a data call whose connection failed is sent once more
  * (TanStack Query's retry of status 0), and a 401 on a data call refreshes the tokens and retries
  * once (the API client). Anything else that is not a 200 is a failed user request.
@@ -175,6 +182,7 @@ export class SteadyLoad {
         tokens = (await this.signIn()) ?? tokens;
       }
       this.completed++;
+      await new Promise((r) => setTimeout(r, THINK_MS));
     }
   }
 }

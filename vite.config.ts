@@ -27,10 +27,11 @@ function vegaEmbedWithoutVegaLite(): Plugin {
 }
 
 /**
- * Each script and stylesheet of the build also written compressed, as `.br` (Brotli at its best
- * quality) and `.gz`, which the server sends as they are (@fastify/static's `preCompressed`): a page
- * load no longer costs the server about 1.5 MB compressed on the fly, and the files are a sixth
- * smaller than at the on-the-fly quality. About 4 CPU-seconds once per build.
+ * Each script and stylesheet of the build also written compressed, as `.br` and `.gz`, which the
+ * server sends as they are (@fastify/static's `preCompressed`): a page load no longer costs the
+ * server about 1.5 MB compressed on the fly, and the files are a seventh smaller than at the
+ * on-the-fly quality (4). Brotli quality 10, not 11: 1.7 CPU-seconds a build instead of 4.0, for
+ * files 2 % larger (718 kB against 705, every bundle).
  */
 function precompressAssets(): Plugin {
   let outDir = '';
@@ -54,7 +55,7 @@ function precompressAssets(): Plugin {
           const [br, gz] = await Promise.all([
             brotli(body, {
               params: {
-                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_QUALITY]: 10,
                 [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
                 [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
               },

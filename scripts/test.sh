@@ -55,53 +55,32 @@ run_checks() {
   has_script docs:dashboards && [ -f scripts/docs-dashboards.ts ] && step "dashboard reference is current" tsx scripts/docs-dashboards.ts --check
   return 0
 }
-# The vitest steps in two streams: unit and store tests; API and deployment tests.
-run_unit_store() {
+run_vitest_steps() {
   step "unit tests" vitest_project unit unit unit-isolated
   step "store tests (DuckDB, PostgreSQL)" vitest_project store
-}
-run_checks_unit_store() {
-  run_checks
-  run_unit_store
-}
-run_api_ha() {
   if ls tests/api/*.test.ts >/dev/null 2>&1; then step "API tests (DuckDB, PostgreSQL)" vitest_project api; fi
   # Two API instances on replicated PostgreSQL behind HAProxy, under load (docs/operations.md).
   if ls tests/ha/*.test.ts >/dev/null 2>&1; then step "deployment test (replica, two instances, HAProxy)" vitest_project ha; fi
 }
-# background NAME COMMAND...: runs the steps of COMMAND in the background, their output in
-# test-summary/NAME.log and the names of those that failed in test-summary/NAME.failed.
-background() {
-  local name=$1; shift
-  ( failed_steps=(); "$@"; printf '%s\n' "${failed_steps[@]}" > "test-summary/$name.failed" ) \
-    > "test-summary/$name.log" 2>&1 &
-}
-# After `wait`: prints NAME's output and counts its failed steps with the rest.
-collect() {
-  cat "test-summary/$1.log"
-  while IFS= read -r failed; do [ -n "$failed" ] && failed_steps+=("$failed"); done < "test-summary/$1.failed"
-}
 if [ -f playwright.config.ts ] && ls tests/e2e/*.spec.ts >/dev/null 2>&1; then
-  # Three streams at once: the browser tests, which wait on Chromium; the checks, then the unit and
-  # store tests; the API and deployment tests, which wait on their servers and databases. One
-  # stream alone leaves a core idle part of the time; three keep both busy (the tests hold on a
-  # busy machine). The streams' output is printed after the browser tests', each whole, and their
-  # failures are counted with the rest.
+  # The checks and the vitest projects run beside the browser tests, which wait on a browser (the
+  # tests hold on a busy machine): in the background, their output printed after the browser tests
+  # end, their failures counted with the rest.
   echo
-  echo "== the checks, then the unit and store tests; and the API and deployment tests: run beside the end-to-end tests, their output follows"
-  background checks-unit-store run_checks_unit_store
-  background api-deployment run_api_ha
+  echo "== the checks, then the unit, store, API and deployment tests, run beside the end-to-end tests; their output follows"
+  ( failed_steps=(); run_checks; run_vitest_steps; printf '%s\n' "${failed_steps[@]}" > test-summary/failed-vitest-steps ) \
+    > test-summary/vitest-steps.log 2>&1 &
+  vitest_steps=$!
   # tests/e2e/stepsReporter.ts: the last steps of each test that fails, for the summary below.
   step "end-to-end tests (Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME=test-summary/playwright.json \
     PLAYWRIGHT_STEPS_OUTPUT_NAME=test-summary/playwright-steps.json \
     playwright test --reporter=list,json,./tests/e2e/stepsReporter.ts
-  wait
-  collect checks-unit-store
-  collect api-deployment
+  wait "$vitest_steps"
+  cat test-summary/vitest-steps.log
+  while IFS= read -r failed; do [ -n "$failed" ] && failed_steps+=("$failed"); done < test-summary/failed-vitest-steps
 else
   run_checks
-  run_unit_store
-  run_api_ha
+  run_vitest_steps
 fi
 
 node scripts/lib/summarize-tests.mjs test-summary

@@ -68,7 +68,7 @@ if [ -f playwright.config.ts ] && ls tests/e2e/*.spec.ts >/dev/null 2>&1; then
   # end, their failures counted with the rest.
   echo
   echo "== the checks, then the unit, store, API and deployment tests, run beside the end-to-end tests; their output follows"
-  ( renice -n 10 -p "$BASHPID" >/dev/null; failed_steps=(); run_checks; run_vitest_steps; printf '%s\n' "${failed_steps[@]}" > test-summary/failed-vitest-steps ) \
+  ( failed_steps=(); run_checks; run_vitest_steps; printf '%s\n' "${failed_steps[@]}" > test-summary/failed-vitest-steps ) \
     > test-summary/vitest-steps.log 2>&1 &
   vitest_steps=$!
   # tests/e2e/stepsReporter.ts: the last steps of each test that fails, for the summary below.

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
 import {
   fullPageShot,
@@ -20,19 +20,22 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
  * 'rule (impact): target: what to fix' lines. Moderate and minor findings are not counted.
  */
 async function seriousViolations(page: Page, where: string): Promise<string[]> {
-  // Colours are read as drawn: a menu or dialog still fading in blends with what is behind it.
-  await page.evaluate(() =>
-    Promise.all(
+  // Colours are read as drawn: a menu or dialog still fading in blends with what is behind it, and
+  // an option taking its selected colour is between two. A style changed since the last frame
+  // starts its transition at the next one: two frames first, then every transition listed ends.
+  await page.evaluate(async () => {
+    for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    await Promise.all(
       document
         .getAnimations()
         .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
         .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+    );
+  });
   // axe-core runs every rule in the page itself (the app has no frames): a third of the time of
-  // @axe-core/playwright's run, which finishes each check in a second page. Only violations are
-  // listed in full (the passes are not wanted).
-  await page.evaluate(AXE_SOURCE);
+  // @axe-core/playwright's run, which finishes each check in a second page; put in once per page
+  // load. Only violations are listed in full (the passes are not wanted).
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(() =>
     (window as unknown as { axe: { run: (c: Node, o: object) => Promise<AxeResults> } }).axe.run(document, {
       resultTypes: ['violations'],
@@ -45,21 +48,38 @@ async function seriousViolations(page: Page, where: string): Promise<string[]> {
     );
 }
 
-const ROUTES = [
-  '/dashboard',
-  '/dashboard/ad-source-effectiveness',
-  '/dashboard/caller-behavior',
-  '/dashboard/employee-call-performance',
-  '/dashboard/action-required',
-  '/dashboard/response-time',
-  '/dashboard/volume',
-  '/dashboard/ils-call-performance',
-  '/dashboard/editor',
-  '/share-feedback',
-  '/request-support',
-  '/privacy-policy',
-  '/terms-of-use',
+/**
+ * Every route, with what shows once its own page is there (not the page before it, which stays
+ * until the route's code and data have arrived).
+ */
+const ROUTES: { path: string; page: (page: Page) => Locator }[] = [
+  ...[
+    ['/dashboard', 'home'],
+    ['/dashboard/ad-source-effectiveness', 'ad-source-effectiveness'],
+    ['/dashboard/caller-behavior', 'caller-behavior'],
+    ['/dashboard/employee-call-performance', 'employee-call-performance'],
+    ['/dashboard/action-required', 'action-required'],
+    ['/dashboard/response-time', 'response-time'],
+    ['/dashboard/volume', 'volume'],
+    ['/dashboard/ils-call-performance', 'ils-call-performance'],
+  ].map(([path, id]) => ({ path, page: (page: Page) => page.getByTestId(`dashboard-${id}`) })),
+  { path: '/dashboard/editor', page: (page) => page.getByTestId('editor-preview') },
+  ...['Share Feedback', 'Request Support', 'Privacy Policy', 'Terms of Use'].map((name) => ({
+    path: `/${name.toLowerCase().replaceAll(' ', '-')}`,
+    page: (page: Page) => page.getByRole('heading', { name, level: 1 }),
+  })),
 ];
+
+/**
+ * Goes to `path` inside the app, as its own links do (the history API, which the router follows):
+ * the app and axe stay loaded, where opening the URL would load both again for every route.
+ */
+async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
 
 /**
  * Waits until every panel of a dashboard (or of the editor's preview) has its rows and has drawn
@@ -87,8 +107,11 @@ for (const width of [1280, 375]) {
     const found = await seriousViolations(page, '/login');
     await fullPageShot(page, 'a11y-login', width);
     await signIn(page);
-    for (const route of ROUTES) {
-      await page.goto(route);
+    for (const [i, { path: route, page: routePage }] of ROUTES.entries()) {
+      // The first by its URL (a link opened from elsewhere), the others from inside the app.
+      if (i === 0) await page.goto(route);
+      else await openInApp(page, route);
+      await expect(routePage(page)).toBeVisible();
       await settled(page, route);
       found.push(...(await seriousViolations(page, route)));
       // Nothing spills sideways: a wide table scrolls in its own frame, not the page.

@@ -1,11 +1,36 @@
 import { Agent, request } from 'node:http';
 
 /**
- * A JSON POST over a kept-alive connection with node:http: the lightest client Node has (fetch costs
+ * Requests over kept-alive connections with node:http: the lightest client Node has (fetch costs
  * a good part of a millisecond more per request), so a benchmark's figures are the server's.
  */
-export function httpPoster(maxSockets: number) {
+export function httpClient(maxSockets: number) {
   const agent = new Agent({ keepAlive: true, maxSockets });
+  /** Sends `body` as it is (none for a GET) and answers the status and text once all has arrived. */
+  function send(
+    url: string,
+    opts: { method: string; headers?: Record<string, string | number>; body?: string },
+  ): Promise<{ status: number; text: string }> {
+    return new Promise((resolve, reject) => {
+      const req = request(url, { agent, method: opts.method, headers: opts.headers }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => {
+          text += d;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(opts.body);
+    });
+  }
+  return { send, close: () => agent.destroy() };
+}
+
+/** A JSON POST over kept-alive connections (httpClient). */
+export function httpPoster(maxSockets: number) {
+  const { send, close } = httpClient(maxSockets);
   function post(
     url: URL,
     path: string,
@@ -13,32 +38,15 @@ export function httpPoster(maxSockets: number) {
     token?: string,
   ): Promise<{ status: number; text: string }> {
     const payload = JSON.stringify(body);
-    return new Promise((resolve, reject) => {
-      const req = request(
-        {
-          agent,
-          host: url.hostname,
-          port: url.port,
-          path,
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(payload),
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-          },
-        },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (d) => {
-            text += d;
-          });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
+    return send(new URL(path, url).href, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(payload),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: payload,
     });
   }
-  return { post, close: () => agent.destroy() };
+  return { post, close };
 }

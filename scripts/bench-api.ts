@@ -1,8 +1,13 @@
 /**
  * p50/p95 of every analytics endpoint over HTTP and of the same query run straight on the store,
  * on DuckDB and PostgreSQL at demo scale (and both at the large scale with --large: about 10 million
- * communications), for Last 30 Days and Prior Year, the two timed in turns (timePair).
+ * communications), for Last 30 Days and Prior Year, timed in turns (timeInTurns).
  * The result cache is off (RESULT_CACHE_MB=0), so every request runs its query.
+ *
+ * A third way is timed with them: the same query answered by a bare node:http server in this process
+ * (no framework, no sign-in, no validation: read the body, run the query, send its JSON). What it
+ * adds to the store's time is the floor any HTTP answer pays on this machine (the loopback round
+ * trip, the client and the parsing); what the app adds on top of it is its own cost.
  *
  *   npm run bench:api [-- --runs 30] [-- --only duckdb|postgres|large|postgres-large] [-- --large]
  *                     [-- --match communications/log]
@@ -13,6 +18,7 @@
  * Its table adds the database's size on disk and the benchmark process's memory (peak RSS).
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,23 +63,22 @@ function pct(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+interface Percentiles {
+  p50: number;
+  p95: number;
+}
+
 /**
- * p50 and p95 of `a` and `b`, measured in turns: after a warm-up of each, every run times one of
- * each, the first of the pair alternating. Both see the same machine, caches and compiled code, so
- * their ratio is the API's own cost, not the order they ran in.
+ * p50 and p95 of each of `fns`, measured in turns: after a warm-up of each, every run times one of
+ * each, their order rotating from run to run. All see the same machine, caches and compiled code,
+ * so their differences are the costs of the ways themselves, not of the order they ran in.
  */
-async function timePair(
-  a: () => Promise<unknown>,
-  b: () => Promise<unknown>,
-): Promise<[{ p50: number; p95: number }, { p50: number; p95: number }]> {
-  for (let i = 0; i < WARMUP; i++) {
-    await a();
-    await b();
-  }
-  const ms: [number[], number[]] = [[], []];
-  const fns = [a, b];
+async function timeInTurns(fns: readonly (() => Promise<unknown>)[]): Promise<Percentiles[]> {
+  for (let i = 0; i < WARMUP; i++) for (const fn of fns) await fn();
+  const ms: number[][] = fns.map(() => []);
   for (let i = 0; i < RUNS; i++) {
-    for (const k of i % 2 ? [1, 0] : [0, 1]) {
+    for (let j = 0; j < fns.length; j++) {
+      const k = (i + j) % fns.length;
       const t0 = performance.now();
       await fns[k]();
       ms[k].push(performance.now() - t0);
@@ -82,11 +87,32 @@ async function timePair(
   return ms.map((m) => {
     m.sort((x, y) => x - y);
     return { p50: pct(m, 50), p95: pct(m, 95) };
-  }) as [{ p50: number; p95: number }, { p50: number; p95: number }];
+  });
 }
 
-// One connection, kept alive: requests go one at a time.
-const { post, close: closeConnections } = httpPoster(1);
+/**
+ * A bare node:http server on a free loopback port: each POST's body is read and parsed, and the
+ * answer is `answer()`'s JSON. The floor under the app's own HTTP answers (see the header).
+ */
+async function startBareServer(answer: () => Promise<unknown>): Promise<{ url: URL; server: Server }> {
+  const server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (d) => {
+      body += d;
+    });
+    req.on('end', async () => {
+      JSON.parse(body);
+      const json = JSON.stringify(await answer());
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(json);
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { url: new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`), server };
+}
+
+// Kept-alive connections, one per server (the app's and the bare one): requests go one at a time.
+const { post, close: closeConnections } = httpPoster(2);
 
 /** Bytes of the files directly in `dir` (the DuckDB database and its write-ahead log). */
 function dirBytes(dir: string): number {
@@ -152,9 +178,12 @@ async function benchOne(driver: 'duckdb' | 'postgres', scale: ScaleName, keptDir
         run: (db: typeof ctx.store, q: DataQuery) => DATA_CODES[code](db, q),
       })),
     ];
-    console.log('| endpoint | period | HTTP p50 ms | HTTP p95 ms | DB p50 ms | DB p95 ms | overhead p50 |');
-    console.log('|---|---|---:|---:|---:|---:|---:|');
+    console.log(
+      "| endpoint | period | HTTP p50 ms | HTTP p95 ms | DB p50 ms | DB p95 ms | overhead p50 | bare HTTP p50 ms | bare overhead p50 | app's own p50 ms |",
+    );
+    console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     let worst = 0;
+    const overheads: { app: number; bare: number }[] = [];
     for (const [label, period] of Object.entries(PERIODS)) {
       for (const t of targets) {
         if (!t.dates && label !== 'Last 30 Days') continue;
@@ -163,20 +192,32 @@ async function benchOne(driver: 'duckdb' | 'postgres', scale: ScaleName, keptDir
         const path = t.path.split('#')[0];
         const fake = { body, server: app, dataScope: scope } as unknown as FastifyRequest;
         const q = await resolveQuery(fake, { dates: t.dates, siteFilter: false });
-        const [http, db] = await timePair(
+        const bare = await startBareServer(() => t.run(ctx.store, q));
+        const [http, db, floor] = await timeInTurns([
           async () => {
             const res = await post(new URL(url), path, body, access);
             if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${res.text}`);
           },
           () => t.run(ctx.store, q),
-        );
+          async () => {
+            const res = await post(bare.url, path, body);
+            if (res.status !== 200) throw new Error(`the bare server answered ${res.status}: ${res.text}`);
+          },
+        ]);
+        await new Promise((done) => bare.server.close(done));
+        bare.server.closeAllConnections();
         worst = Math.max(worst, http.p95);
+        if (db.p50 > 0) overheads.push({ app: http.p50 - floor.p50, bare: floor.p50 - db.p50 });
         console.log(
-          `| ${t.path.replace('/api/data', '')} | ${t.dates ? label : '(no dates)'} | ${http.p50.toFixed(1)} | ${http.p95.toFixed(1)} | ${db.p50.toFixed(1)} | ${db.p95.toFixed(1)} | ${(http.p50 / db.p50).toFixed(2)}x |`,
+          `| ${t.path.replace('/api/data', '')} | ${t.dates ? label : '(no dates)'} | ${http.p50.toFixed(1)} | ${http.p95.toFixed(1)} | ${db.p50.toFixed(1)} | ${db.p95.toFixed(1)} | ${(http.p50 / db.p50).toFixed(2)}x | ${floor.p50.toFixed(1)} | ${(floor.p50 / db.p50).toFixed(2)}x | ${(http.p50 - floor.p50).toFixed(2)} |`,
         );
       }
     }
     console.log(`worst HTTP p95: ${worst.toFixed(1)} ms`);
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+    console.log(
+      `mean over the rows with a store time: the bare server's p50 minus the store's ${mean(overheads.map((o) => o.bare)).toFixed(2)} ms, the app's p50 minus the bare server's ${mean(overheads.map((o) => o.app)).toFixed(2)} ms`,
+    );
     if (driver === 'duckdb') {
       const gib = (b: number) => (b / 2 ** 30).toFixed(2);
       console.log(

@@ -9,6 +9,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { SERVICE_ERROR_MESSAGE } from '../shared/serverErrorMessages';
 import { ResultCache } from './analytics/resultCache';
+import { ClaimChecks } from './auth/claimChecks';
 import { SessionRevocations } from './auth/revokedSessions';
 import type { Config } from './config';
 import { registerRoutes } from './routes';
@@ -29,6 +30,8 @@ declare module 'fastify' {
     resultCache: ResultCache;
     /** Which sessions have ended, for the tokens that name them (auth/revokedSessions.ts). */
     sessions: SessionRevocations;
+    /** Whether a user holds an extra claim, kept briefly (auth/claimChecks.ts). */
+    claims: ClaimChecks;
     /**
      * The filter-bar flags of the dashboard pages open to every user, by route (dashboards/routes.ts):
      * the app's page carries them, so the filter bar has its final shape before the definitions arrive.
@@ -92,6 +95,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.decorate('ctx', ctx);
   app.decorate('resultCache', new ResultCache(ctx.config.resultCacheBytes));
   app.decorate('sessions', new SessionRevocations(ctx.store));
+  app.decorate('claims', new ClaimChecks(ctx.store));
 
   // One error shape, {error: the status text, message}, whatever failed: a schema, the framework
   // (a body that is not JSON, too large, of another type), a route, or the database.

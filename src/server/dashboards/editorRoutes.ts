@@ -23,7 +23,6 @@ import type {
 } from '../../shared/api/types';
 import type { WithNormalizedPage } from '../../shared/api/withNormalizedPage';
 import { requireCaller } from '../auth/scope';
-import { userHasClaim } from '../auth/userLookup';
 import { apiRef, responseSchema } from '../schemaValidation';
 import { createDefinitionFile, replaceDefinitionFile } from './definitionWrites';
 import { endpointCatalog } from './endpointCatalog';
@@ -49,7 +48,7 @@ type EditorCheck = WithNormalizedPage<DefinitionCheck>;
 async function requireEditor(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   await requireCaller(request, reply);
   if (reply.sent || !request.caller) return;
-  if (!(await userHasClaim(request.server.ctx.store, request.caller.userId, EDITOR_CLAIM))) {
+  if (!(await request.server.claims.holds(request.caller.userId, EDITOR_CLAIM))) {
     return reply.status(403).send({
       error: 'Forbidden',
       message: `The dashboard editor needs the claim ${EDITOR_CLAIM.type}=${EDITOR_CLAIM.value}`,

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { DataCodesRequest } from '../../../shared/api/types';
 import { requireDataScope, scopeOf } from '../../auth/scope';
-import { userHasClaim } from '../../auth/userLookup';
 import { CLAIMED_CODES, DATA_CODES } from '../queries/dataCodes';
 import { readerOfQuery } from '../reader';
 import { type DataQuery, resolveQuery } from '../request';
@@ -31,7 +30,7 @@ export async function registerDataRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const code = (request.body as DataCodesRequest).requestedData;
       const claim = CLAIMED_CODES[code];
-      if (claim && !(await userHasClaim(db, scopeOf(request).userId, claim))) {
+      if (claim && !(await app.claims.holds(scopeOf(request).userId, claim))) {
         return reply.status(403).send({
           error: 'Forbidden',
           message: `Data code ${code} needs the claim ${claim.type}=${claim.value}`,

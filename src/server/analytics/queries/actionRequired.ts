@@ -2,15 +2,21 @@ import { relationshipLabel } from '../../../shared/relationships';
 import type { Queryable, Row } from '../../store';
 import { n } from '../format';
 import type { DataQuery } from '../request';
+import { onceForVersion } from '../versionedMemo';
 import type { Series } from './series';
 import { EMPLOYEE_NAME, employeeRowsSql, siteRowsSql } from './siteEmployeeRows';
 import { SqlParams } from './sqlParams';
 import { sums, type TableDef } from './table';
 
-/** When the data was last brought up to date (ISO text), or null before any data. */
-export async function lastDataUpdate(db: Queryable): Promise<string | null> {
-  const [row] = await db.query<{ t: string }>('SELECT last_data_update AS t FROM data_status WHERE id = 1');
-  return row ? String(row.t) : null;
+/**
+ * When the data was last brought up to date (ISO text), or null before any data: read once per data
+ * version (`version`, as read for the request), since every seed and import moves both together.
+ */
+export function lastDataUpdate(db: Queryable, version: string | null): Promise<string | null> {
+  return onceForVersion(db, version, 'last data update', async () => {
+    const [row] = await db.query<{ t: string }>('SELECT last_data_update AS t FROM data_status WHERE id = 1');
+    return row ? String(row.t) : null;
+  });
 }
 
 const HOUR_MS = 3_600_000;

@@ -41,7 +41,7 @@ export interface DataEndpoint {
 
 const withUpdate = async (db: Queryable, q: DataQuery) => ({
   ...q,
-  lastDataUpdate: await lastDataUpdate(db),
+  lastDataUpdate: await lastDataUpdate(db, q.dataVersion ?? null),
 });
 
 /** What names a POST /api/data/... endpoint: its path, the OpenAPI summary, its schema file and $defs. */

@@ -29,6 +29,6 @@ export async function registerReferenceRoutes(app: FastifyInstance): Promise<voi
   });
   app.get('/api/relationships', answering('relationships'), async () => relationshipOptions(await reader()));
   app.get('/api/data/refresh_time', answering('refreshTime'), async () => ({
-    lastDataUpdate: await lastDataUpdate(db),
+    lastDataUpdate: await lastDataUpdate(db, (await currentDataVersion(db)).version),
   }));
 }

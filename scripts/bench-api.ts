@@ -47,6 +47,8 @@ const ONLY = opt('only');
 /** Only the endpoints whose path contains this text (e.g. communications/log). */
 const MATCH = opt('match');
 const AS_OF = new Date('2026-11-20T19:00:00Z');
+/** The issue's target for HTTP p50 over the store's own p50 at the demo scale. */
+const TARGET_RATIO = 1.3;
 /** How the kept xlarge DATA_DIR is seeded: the as-of time above, so the periods below hold data. */
 const XLARGE_SEED = 'DATA_DIR=DIR npm run db:seed -- --scale xlarge --as-of 2026-11-20T19:00';
 const PERIODS = {
@@ -183,7 +185,8 @@ async function benchOne(driver: 'duckdb' | 'postgres', scale: ScaleName, keptDir
     );
     console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     let worst = 0;
-    const overheads: { app: number; bare: number }[] = [];
+    /** Per row with a store time of its own: the app's p50 over the bare server's, the bare server's over the store's, and both ratios. */
+    const overheads: { app: number; bare: number; ratio: number; bareRatio: number }[] = [];
     for (const [label, period] of Object.entries(PERIODS)) {
       for (const t of targets) {
         if (!t.dates && label !== 'Last 30 Days') continue;
@@ -207,7 +210,15 @@ async function benchOne(driver: 'duckdb' | 'postgres', scale: ScaleName, keptDir
         await new Promise((done) => bare.server.close(done));
         bare.server.closeAllConnections();
         worst = Math.max(worst, http.p95);
-        if (db.p50 > 0) overheads.push({ app: http.p50 - floor.p50, bare: floor.p50 - db.p50 });
+        // Codes 101, 300 and 302 answer from figures another code has just read (microseconds on
+        // the store): their ratio means nothing, so they count in neither line below.
+        if (db.p50 >= 0.1)
+          overheads.push({
+            app: http.p50 - floor.p50,
+            bare: floor.p50 - db.p50,
+            ratio: http.p50 / db.p50,
+            bareRatio: floor.p50 / db.p50,
+          });
         console.log(
           `| ${t.path.replace('/api/data', '')} | ${t.dates ? label : '(no dates)'} | ${http.p50.toFixed(1)} | ${http.p95.toFixed(1)} | ${db.p50.toFixed(1)} | ${db.p95.toFixed(1)} | ${(http.p50 / db.p50).toFixed(2)}x | ${floor.p50.toFixed(1)} | ${(floor.p50 / db.p50).toFixed(2)}x | ${(http.p50 - floor.p50).toFixed(2)} |`,
         );
@@ -216,7 +227,11 @@ async function benchOne(driver: 'duckdb' | 'postgres', scale: ScaleName, keptDir
     console.log(`worst HTTP p95: ${worst.toFixed(1)} ms`);
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
     console.log(
-      `mean over the rows with a store time: the bare server's p50 minus the store's ${mean(overheads.map((o) => o.bare)).toFixed(2)} ms, the app's p50 minus the bare server's ${mean(overheads.map((o) => o.app)).toFixed(2)} ms`,
+      `mean over the rows with a store time of their own: the bare server's p50 minus the store's ${mean(overheads.map((o) => o.bare)).toFixed(2)} ms, the app's p50 minus the bare server's ${mean(overheads.map((o) => o.app)).toFixed(2)} ms`,
+    );
+    const over = overheads.filter((o) => o.ratio > TARGET_RATIO);
+    console.log(
+      `HTTP p50 over ${TARGET_RATIO}x the store's on ${over.length} of ${overheads.length} rows; the bare server's too on ${over.filter((o) => o.bareRatio > TARGET_RATIO).length} of them`,
     );
     if (driver === 'duckdb') {
       const gib = (b: number) => (b / 2 ** 30).toFixed(2);

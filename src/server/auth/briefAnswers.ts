@@ -3,8 +3,8 @@
  * session ended? does this user hold that claim?), each trusted for `ttlMs` before it is read
  * again, and shared by the requests that ask at once (a page's panels arrive together). An answer
  * recorded by this process (`record`) holds at once; one written by another process is seen within
- * `ttlMs`. A failed read is not kept. At most `maxEntries` are kept, the least recently read first
- * out.
+ * `ttlMs`. A failed read is not kept. At most `maxEntries` are kept, the one read from the database
+ * longest ago first out.
  */
 export class BriefAnswers<T> {
   private readonly known = new Map<string, { answer: Promise<T>; until: number }>();
@@ -47,11 +47,6 @@ export class BriefAnswers<T> {
       answer: Promise.resolve(answer),
       until: final ? Number.POSITIVE_INFINITY : this.now() + this.ttlMs,
     });
-  }
-
-  /** Forgets every kept answer (a change this process made whose keys it cannot name). */
-  clear(): void {
-    this.known.clear();
   }
 
   private keep(key: string, entry: { answer: Promise<T>; until: number }): void {

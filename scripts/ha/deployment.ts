@@ -16,6 +16,7 @@ import type { ScaleName } from '../../src/server/seed/scales';
 import { seedDatabase } from '../../src/server/seed/seed';
 import { openStore } from '../../src/server/store';
 import { migrate } from '../../src/server/store/migrate';
+import { ensureServerBuilt, launchArgs } from '../lib/serverBuild.mjs';
 import { freePort, startTempPostgres, type TempPostgres } from '../lib/tempPostgres';
 import { haproxyConfig } from './haproxyConfig';
 
@@ -201,6 +202,8 @@ export async function startDeployment(opts: DeploymentOptions = {}): Promise<Dep
     const count = opts.apis ?? 2;
     for (let i = 1; i <= count; i++)
       apis.push(apiInstance(`api-${i}`, await freePort(), dir, env, opts, children));
+    // Bundled once here, not by each instance as it starts beside the others.
+    await ensureServerBuilt(log);
     log(`starting ${count} API instances`);
     await Promise.all(apis.map((a) => a.start()));
 
@@ -277,7 +280,7 @@ function apiInstance(
     async start() {
       if (proc && !ended(proc)) throw new Error(`${name} is already running`);
       const out = openSync(logFile, 'a');
-      const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/ha/instance.ts')], {
+      const child = spawn(process.execPath, launchArgs('scripts/ha/instance.ts'), {
         cwd: ROOT,
         env: {
           ...process.env,

@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
+import { ensureServerBuilt, launchArgs } from './serverBuild.mjs';
 
 /** A server started by scripts/lib/benchServer.ts in a child process. */
 export interface BenchServer {
@@ -20,11 +21,12 @@ export async function startBenchServer(
   env: Record<string, string> = {},
   opts: { gc?: boolean } = {},
 ): Promise<BenchServer> {
-  const child: ChildProcess = fork('scripts/lib/benchServer.ts', {
+  // The server from its bundle, as `npm start` runs it (scripts/lib/serverBuild.mjs).
+  const [launcher, entry] = launchArgs('scripts/lib/benchServer.ts');
+  await ensureServerBuilt();
+  const child: ChildProcess = fork(launcher, [entry], {
     // BENCH_CPU_PROF=DIR writes a V8 CPU profile of the server to DIR when it stops.
     execArgv: [
-      '--import',
-      'tsx',
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
       ...(opts.gc ? ['--expose-gc'] : []),
     ],

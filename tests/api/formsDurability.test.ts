@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchArgs } from '../../scripts/lib/serverBuild.mjs';
 import { createUser } from '../../src/server/auth/users';
 import { listSubmissions } from '../../src/server/forms/submissions';
 import { openStore } from '../../src/server/store';
@@ -11,10 +12,8 @@ import { migrate } from '../../src/server/store/migrate';
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const PASSWORD = 'Durable1234';
 
-/** The server as its own process, as `npm start` runs it (without the client). */
-function serverArgs(): string[] {
-  return ['--import', 'tsx', join(ROOT, 'scripts/serve-api.ts')];
-}
+/** The server as its own process, from its bundle as `npm start` runs it (without the client). */
+const serverArgs = () => launchArgs('scripts/serve-api.ts');
 
 describe('form submissions survive a killed server (DuckDB)', () => {
   const dataDir = mkdtempSync('/tmp/forms-durable-');

@@ -15,6 +15,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureServerBuilt, launchArgs } from '../../scripts/lib/serverBuild.mjs';
 import { startTempPostgres, type TempPostgres } from '../../scripts/lib/tempPostgres';
 import { createUser } from '../../src/server/auth/users';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../src/server/seed/demoUsers';
@@ -175,9 +176,11 @@ describe('headers and error shapes', () => {
   });
 });
 
-/** Runs `npm run dev`'s API (scripts/serve-api.ts) on a data folder; resolves with its exit and output. */
+/** Runs the API alone (scripts/serve-api.ts, from its bundle) on a data folder; resolves with its exit and output. */
 async function startApi(env: Record<string, string>, opts: { asUser?: string } = {}) {
-  const args = ['--import', 'tsx', 'scripts/serve-api.ts'];
+  // Built here first: another user may read dist/server but not write it.
+  await ensureServerBuilt();
+  const args = launchArgs('scripts/serve-api.ts');
   const [cmd, argv] = opts.asUser
     ? ['runuser', ['-u', opts.asUser, '--', process.execPath, ...args]]
     : [process.execPath, args];

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchArgs } from '../../scripts/lib/serverBuild.mjs';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { DuckDBStore } from '../../src/server/store/duckdb';
@@ -153,7 +154,7 @@ describe('serving the built client', () => {
 describe('graceful shutdown', () => {
   it('closes the database cleanly on SIGTERM and exits 0', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'hawkeye-stop-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve-api.ts'], {
+    const child = spawn(process.execPath, launchArgs('scripts/serve-api.ts'), {
       env: {
         ...process.env,
         DATA_DIR: dataDir,

@@ -1,9 +1,9 @@
 // The server's processes run from bundles that esbuild writes to dist/server, one file per entry,
-// the packages left in node_modules: Node loads such a file and its packages in about a third of the
+// the packages left in node_modules: Node loads such a file and its packages in less than half the
 // CPU time it takes to load the TypeScript sources through tsx, whose loader hooks every module a
-// process imports, packages included (docs/testing.md, 'The server's bundles'). Plain JavaScript so
-// that `npm start` runs without tsx; scripts/lib/serverBuild.d.mts types it for the TypeScript
-// callers (tests, benchmarks).
+// process imports, packages included (docs/testing.md, 'What changed on 2026-11-27'). Plain
+// JavaScript so that `npm start` runs without tsx; scripts/lib/serverBuild.d.mts types it for the
+// TypeScript callers (tests, benchmarks).
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

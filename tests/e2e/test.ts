@@ -25,48 +25,36 @@ export async function pinClock(context: BrowserContext): Promise<void> {
   }, E2E_BROWSER_NOW);
 }
 
-function originOf(url: string): string | undefined {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
-  }
+/**
+ * A page of the shared context that stays open on the app's origin for the worker's whole run: with
+ * `--process-per-site` (playwright.config.ts) the app's pages share its renderer process, which so
+ * outlives each test's page and keeps the app's scripts compiled for the next. It shows a static file
+ * of the app (its icon), so no script of the app runs in it.
+ */
+const KEEPER_PATH = '/favicon.svg';
+const keepers = new WeakMap<BrowserContext, Page>();
+
+async function keeperOf(context: BrowserContext): Promise<Page> {
+  const kept = keepers.get(context);
+  if (kept && !kept.isClosed()) return kept;
+  const keeper = await context.newPage();
+  await keeper.goto(KEEPER_PATH);
+  keepers.set(context, keeper);
+  return keeper;
 }
 
 /**
  * Forgets what a test left in a shared context that the next one could see: cookies, granted
- * permissions, and the app's origin's local storage (remember-me). Its session storage goes with
- * its page. The HTTP cache and the scripts Chromium compiled are kept: that is the point.
+ * permissions, and the app's origin's local storage (remember-me), cleared from the keeper page. Its
+ * session storage goes with its page. The HTTP cache and the scripts Chromium compiled are kept: that
+ * is the point. The app keeps nothing in IndexedDB or workers.
  */
 async function forgetTest(context: BrowserContext): Promise<void> {
-  const origin = new URL(E2E_BASE_URL).origin;
-  // Most tests end on the app's origin: its local storage is cleared from there, which saves opening
-  // a page (and a renderer process) only for that. The app keeps nothing in IndexedDB or workers.
-  let cleared = false;
-  for (const page of context.pages()) {
-    if (!cleared && originOf(page.url()) === origin)
-      cleared = await page
-        .evaluate(() => {
-          localStorage.clear();
-          return true;
-        })
-        .catch(() => false);
-    await page.close();
-  }
+  const keeper = await keeperOf(context);
+  for (const page of context.pages()) if (page !== keeper) await page.close();
+  await keeper.evaluate(() => localStorage.clear());
   await context.clearCookies();
   await context.clearPermissions();
-  if (cleared) return;
-  const page = await context.newPage();
-  try {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Storage.clearDataForOrigin', {
-      origin,
-      storageTypes: 'local_storage,session_storage,indexeddb,service_workers',
-    });
-    await cdp.detach();
-  } finally {
-    await page.close();
-  }
 }
 
 /**
@@ -104,8 +92,9 @@ const CONTEXT_OPTIONS = { baseURL: E2E_BASE_URL, viewport: E2E_VIEWPORT };
  *
  * The tests of a worker share one browser context, each in a new page, with cookies, permissions
  * and storage cleared in between (forgetTest): the app's bundles come from the cache after the
- * first test instead of being fetched and compiled again for each (about 7 % of the browser tests'
- * time). A test that changes the context itself (page.clock moves every page of its context) asks
+ * first test instead of being fetched again for each (about 7 % of the browser tests' time), and
+ * beside the keeper page (keeperOf) every test's page runs in one renderer process that has the
+ * app's scripts compiled already. A test that changes the context itself (page.clock moves every page of its context) asks
  * for a context of its own with `test.use({ ownContext: true })`; `test.use({ timezoneId })` gets one
  * too. Other context options set with test.use are not applied to the shared context.
  */
@@ -121,6 +110,7 @@ export const test = base.extend<{ ownContext: boolean }, { sharedContext: Browse
     async ({ browser }, use) => {
       const context = await browser.newContext(CONTEXT_OPTIONS);
       await pinClock(context);
+      await keeperOf(context);
       await use(context);
       await context.close();
     },

@@ -88,12 +88,27 @@ export function apiValidator<T>(file: string): (data: unknown) => data is T {
   return (data: unknown): data is T => validate(data) as boolean;
 }
 
+/**
+ * The validators of route schemas without an $id, by their JSON text: a route's schema is a new
+ * object each time an app is built (tests build dozens in one process), and Ajv keys what it has
+ * compiled by the object, so the same schema would be compiled again for each app.
+ */
+const routeValidators = new Map<string, ReturnType<Ajv2020['compile']>>();
+
 /** Validates the routes of `app` (and every scope under it) with the schemas of schemas/api. */
 export function validateWithApiSchemas(app: FastifyInstance): void {
   const ajv = apiAjv();
   app.setValidatorCompiler(({ schema }) => {
     const id = (schema as { $id?: string }).$id;
-    return (id && ajv.getSchema(id)) || ajv.compile(schema as object);
+    const byId = id && ajv.getSchema(id);
+    if (byId) return byId;
+    const key = JSON.stringify(schema);
+    let validate = routeValidators.get(key);
+    if (!validate) {
+      validate = ajv.compile(schema as object);
+      routeValidators.set(key, validate);
+    }
+    return validate;
   });
 }
 

@@ -24,7 +24,7 @@ export async function openTestStore(driver: Driver): Promise<TestStore> {
   const dir = mkdtempSync(join(tmpdir(), 'hawkeye-store-'));
   if (driver === 'duckdb') {
     // One DuckDB worker thread: the test data is small and a second thread mostly waited for work.
-    // The whole store project alone (2026-11-27 16:33, in turns): 88 s and 108 busy CPU-seconds with
+    // The whole store project alone (2026-11-27 16:30, in turns): 88 s and 108 busy CPU-seconds with
     // DuckDB's default of one per core, 79 s and 91 with one. The API tests' servers keep the default.
     const store = await DuckDBStore.open(join(dir, 'test.duckdb'), { threads: 1 });
     await migrate(store);

@@ -236,6 +236,13 @@ export class PostgresStore extends PgQueryable implements Store {
     // Idle clients fail when the server goes away; the pool drops them and the next query reports
     // it, so an 'error' event must never reach the process as an uncaught exception.
     pool.on('error', () => undefined);
+    // A new connection is handed to `pool.connect()`'s caller (a transaction) with no 'error'
+    // listener until the caller's code runs, a microtask later. A server shutting down can send its
+    // FATAL in the same packet as the connection's first ReadyForQuery, and the driver reads both in
+    // one go: the FATAL met a client nobody listened to and ended the process (seen once in the API
+    // tests' PostgreSQL outage, beside another checkout). Every client the pool opens keeps a
+    // listener for its whole life; the query or transaction that uses it still gets the error.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     return new PostgresStore(pool, connectionString);
   }
 

@@ -16,10 +16,13 @@ describe('demo data distributions', () => {
   let t: TestStore;
   let s: Store;
   beforeAll(async () => {
-    t = await openTestStore('duckdb');
+    // The demo scale: DuckDB's own thread count, as the app seeds it (stores.ts).
+    t = await openTestStore('duckdb', { duckdbThreads: 0 });
     s = t.store;
     await seedDatabase(s, { scale: 'demo', seed: 1, asOf: AS_OF, users: false });
-  }, 120_000);
+    // A million communications: about 15 s alone, and past 120 s with two other suites running
+    // (2026-11-27 17:30, beside two checkouts' `npm test`).
+  }, 300_000);
   afterAll(async () => {
     await t?.cleanup();
   });

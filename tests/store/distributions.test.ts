@@ -20,8 +20,8 @@ describe('demo data distributions', () => {
     t = await openTestStore('duckdb', { duckdbThreads: 0 });
     s = t.store;
     await seedDatabase(s, { scale: 'demo', seed: 1, asOf: AS_OF, users: false });
-    // A million communications: about 15 s alone, and past 120 s with two other suites running
-    // (2026-11-27 17:30, beside two checkouts' `npm test`).
+    // A million communications: 13.4 s alone on 2026-11-27 (bench:api's demo seed, 09:00), and near
+    // 120 s with two checkouts' `npm test` running (17:31, the whole file 120.0 s).
   }, 300_000);
   afterAll(async () => {
     await t?.cleanup();

@@ -70,7 +70,7 @@ export default defineConfig({
         },
       },
       {
-        // The deployment of docs/operations.md under load (npm run test:ha; not part of npm test).
+        // The deployment of docs/operations.md under load (npm run test:ha; npm test runs it after the API tests).
         test: {
           name: 'ha',
           include: ['tests/ha/**/*.test.ts'],

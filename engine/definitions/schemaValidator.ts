@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { createSchemaAjv } from './ajv';
 
 /** Where the dashboard schemas live: schemas/dashboard beside engine/. */
 export const dashboardSchemaDir = resolve(import.meta.dirname, '..', '..', 'schemas', 'dashboard');
@@ -19,23 +18,13 @@ export interface PageSchema {
 let cached: PageSchema | undefined;
 
 /**
- * Compiles schemas/dashboard/page.schema.json with every sibling schema. allErrors so a file's
- * problems come all at once; useDefaults so the `default`s written in the schema are the only
- * source of defaults (normalization then only resolves shorthand); verbose so errors carry the
- * schema that failed (its property names feed 'did you mean').
+ * Compiles schemas/dashboard/page.schema.json with every sibling schema, with the one Ajv set-up
+ * (./ajv.ts). allErrors so a file's problems come all at once; useDefaults so the `default`s written
+ * in the schema are the only source of defaults (normalization then only resolves shorthand).
  */
 export function pageSchema(dir = dashboardSchemaDir): PageSchema {
   if (cached && dir === dashboardSchemaDir) return cached;
-  const ajv = new Ajv2020({
-    allErrors: true,
-    verbose: true,
-    strict: false,
-    discriminator: true,
-    useDefaults: true,
-  });
-  const addFormats =
-    (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
-  addFormats(ajv as never);
+  const ajv = createSchemaAjv({ allErrors: true, useDefaults: true });
   const kinds: string[] = [];
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.schema.json'))) {
     const schema = JSON.parse(readFileSync(join(dir, file), 'utf8'));

@@ -1,20 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020, type ErrorObject, type Options } from 'ajv/dist/2020.js';
+import type { Ajv2020, ErrorObject } from 'ajv/dist/2020.js';
 import type { FastifyInstance } from 'fastify';
+import { createSchemaAjv, ERROR_MESSAGE_KEYWORD } from '../../engine/definitions/ajv';
 
 /** schemas/api: every body, answer and token of the API (the analytics files, auth/, forms/, dashboards/). */
 export const API_SCHEMA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'schemas', 'api');
 
 /** The $id prefix of every file of schemas/api. */
 export const API_SCHEMA_BASE = 'https://hawkeye.local/schemas/api/';
-
-/**
- * The annotation a schema of schemas/ may carry to say, in its own words, what a value that fails it
- * must be; a 400 answers it as the message instead of Ajv's.
- */
-const ERROR_MESSAGE = 'errorMessage';
 
 type SchemaObject = { [key: string]: unknown };
 
@@ -42,33 +37,13 @@ export function apiSchemas(): Map<string, SchemaObject> {
 }
 
 /**
- * The one Ajv set-up of the server (engine/ keeps its own for the dashboard definitions): draft
- * 2020-12, the draft of every file in schemas/; by default the first error only, no type coercion,
- * nothing removed or filled in, so a bad body answers 400 naming the field. `verbose` keeps the
- * failing schema on each error, where the error handler finds an `errorMessage`. The data import
- * asks for every error and the schemas' defaults.
+ * An Ajv holding every schema of schemas/api, so route schemas may name them by $id or `$ref`: the
+ * one set-up (engine/definitions/ajv.ts) with its defaults, the first error only and nothing filled
+ * in, so a bad body answers 400 naming the field, and the failing schema kept on each error, where
+ * the error handler finds an `errorMessage`.
  */
-export function createAjv(options: Pick<Options, 'allErrors' | 'useDefaults'> = {}): Ajv2020 {
-  const ajv = new Ajv2020({
-    allErrors: false,
-    coerceTypes: false,
-    removeAdditional: false,
-    useDefaults: false,
-    strict: true,
-    // `then: { required: [...] }` names properties declared at the top level, which is what we mean.
-    strictRequired: false,
-    // `"type": ["integer", "null"]` is how the schemas say a value may be absent.
-    allowUnionTypes: true,
-    verbose: true,
-    ...options,
-  });
-  ajv.addKeyword({ keyword: ERROR_MESSAGE, schemaType: 'string' });
-  return ajv;
-}
-
-/** An Ajv holding every schema of schemas/api, so route schemas may name them by $id or `$ref`. */
 export function createApiAjv(): Ajv2020 {
-  const ajv = createAjv();
+  const ajv = createSchemaAjv();
   for (const schema of apiSchemas().values()) ajv.addSchema(schema);
   return ajv;
 }
@@ -131,7 +106,13 @@ function resolveRef(ref: string, base: string): { schema: SchemaObject; base: st
 function inline(node: unknown, base: string): unknown {
   if (Array.isArray(node)) return node.map((n) => inline(n, base));
   if (!node || typeof node !== 'object') return node;
-  const { $ref, $schema: _draft, $id: _id, [ERROR_MESSAGE]: _message, ...rest } = node as SchemaObject;
+  const {
+    $ref,
+    $schema: _draft,
+    $id: _id,
+    [ERROR_MESSAGE_KEYWORD]: _message,
+    ...rest
+  } = node as SchemaObject;
   if (typeof $ref === 'string') {
     const target = resolveRef($ref, base);
     return inline({ ...target.schema, ...rest }, target.base);
@@ -157,11 +138,11 @@ export function schemaErrorMessage(error: ErrorObject): string | undefined {
   if (missing && schema) {
     const base = typeof schema.$id === 'string' ? schema.$id : API_SCHEMA_BASE;
     let property = (schema.properties as Record<string, SchemaObject> | undefined)?.[missing];
-    if (property && typeof property.$ref === 'string' && !(ERROR_MESSAGE in property))
+    if (property && typeof property.$ref === 'string' && !(ERROR_MESSAGE_KEYWORD in property))
       property = resolveRef(property.$ref, base).schema;
     schema = property;
   }
-  const message = schema?.[ERROR_MESSAGE];
+  const message = schema?.[ERROR_MESSAGE_KEYWORD];
   return typeof message === 'string' ? message : undefined;
 }
 

@@ -1,5 +1,4 @@
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { createSchemaAjv } from '../../definitions/ajv';
 import type { SchemaSet } from '../schemaSet';
 
 /** Checks an example against the schema node named by `ref` ('file.json' or 'file.json#/pointer'). */
@@ -10,10 +9,7 @@ export type ExampleValidator = (ref: string, example: unknown) => string[];
  * Returns AJV's messages, each with the pointer of the failing value; none when the example is valid.
  */
 export function exampleValidator(set: SchemaSet): ExampleValidator {
-  const ajv = new Ajv2020({ allErrors: true, strict: false, discriminator: true });
-  const addFormats =
-    (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
-  addFormats(ajv as never);
+  const ajv = createSchemaAjv({ allErrors: true });
   for (const schema of set.byId.values()) ajv.addSchema(schema);
   return (ref, example) => {
     const validate = ajv.getSchema(ref);

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { DefinitionSource, SaveConflict } from '../../shared/api/types';
 import { ApiError } from '../api';
-import { type DefinitionSource, SOURCES_QUERY_KEY, saveSource } from './editorApi';
+import { SOURCES_QUERY_KEY, saveSource } from './editorApi';
 
 /** The file as it is on disk when a save found it changed since the editor loaded it (the 409's `current`). */
-export type DiskVersion = Omit<DefinitionSource, 'file'>;
+export type DiskVersion = NonNullable<SaveConflict['current']>;
 
 /** Where the last save of the open file stands. */
 export type SaveState =
@@ -56,7 +57,7 @@ export function useSourceSave({ dropDraft, reload }: SourceSaveOptions) {
     } catch (err) {
       const disk =
         err instanceof ApiError && err.status === 409
-          ? (err.body as { current?: DiskVersion }).current
+          ? (err.body as SaveConflict | undefined)?.current
           : undefined;
       if (disk) setState({ kind: 'conflict', file, disk });
       else

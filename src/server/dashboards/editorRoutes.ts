@@ -17,6 +17,7 @@ import type {
   DefinitionSources,
   EditorEndpoints,
   EditorSettings,
+  SaveConflict,
   SaveDefinitionRequest,
   SavedDefinition,
   ValidateDefinitionRequest,
@@ -203,16 +204,21 @@ export async function registerEditorRoutes(app: FastifyInstance, options: Editor
       ...writer,
       schema: {
         body: apiRef('dashboards/create-request.json'),
-        response: { 201: responseSchema(apiRef('dashboards/saved-definition.json')) },
+        response: {
+          201: responseSchema(apiRef('dashboards/saved-definition.json')),
+          409: responseSchema(apiRef('dashboards/save-conflict.json')),
+        },
       },
     },
     async (request, reply) => {
       const { file, text } = request.body;
-      const exists = () =>
-        reply.status(409).send({
+      const exists = () => {
+        const conflict: SaveConflict = {
           error: 'Conflict',
           message: `A definition file named ${file} already exists; choose another name`,
-        });
+        };
+        return reply.status(409).send(conflict);
+      };
       if (existsSync(join(dir, file))) return exists();
       const result = checkForSave(file, text, reply);
       if (!result) return reply;
@@ -236,7 +242,10 @@ export async function registerEditorRoutes(app: FastifyInstance, options: Editor
       schema: {
         params: apiRef('dashboards/source-params.json'),
         body: apiRef('dashboards/save-request.json'),
-        response: { 200: responseSchema(apiRef('dashboards/saved-definition.json')) },
+        response: {
+          200: responseSchema(apiRef('dashboards/saved-definition.json')),
+          409: responseSchema(apiRef('dashboards/save-conflict.json')),
+        },
       },
     },
     async (request, reply) => {
@@ -245,11 +254,12 @@ export async function registerEditorRoutes(app: FastifyInstance, options: Editor
       const { text, baseVersion } = request.body;
       const current = readFileSync(join(dir, file), 'utf8');
       if (baseVersion !== undefined && baseVersion !== sourceVersion(current)) {
-        return reply.status(409).send({
+        const conflict: SaveConflict = {
           error: 'Conflict',
           message: `${file} changed on disk since you opened it; nothing was saved`,
           current: { text: current, version: sourceVersion(current) },
-        });
+        };
+        return reply.status(409).send(conflict);
       }
       const result = checkForSave(file, text, reply);
       if (!result) return reply;

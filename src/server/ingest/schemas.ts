@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { createAjv } from '../schemaValidation';
+import { createSchemaAjv } from '../../../engine/definitions/ajv';
 import type { PropertyTypes } from './records';
 
 const SCHEMA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'schemas', 'ingest');
@@ -45,7 +45,7 @@ export function kindSchema(kind: ImportKind): KindSchema {
   if (hit) return hit;
   const schema = JSON.parse(readFileSync(join(SCHEMA_DIR, `${kind}.schema.json`), 'utf8')) as IngestSchema;
   // Every error of a record at once, and the schemas' defaults filled in.
-  const ajv = createAjv({ allErrors: true, useDefaults: true });
+  const ajv = createSchemaAjv({ allErrors: true, useDefaults: true });
   const validate = ajv.compile(schema);
   const types: PropertyTypes = {};
   for (const [name, p] of Object.entries(schema.properties))

@@ -2088,6 +2088,29 @@ export interface EditorSettings {
   writable: boolean;
 }
 /**
+ * PUT /api/dashboards/sources/:file and POST /api/dashboards/sources (409): nothing was written. A save edited from a version that is no longer the file's carries the file as it is on disk now, so the editor can show both; a creation under a name that is taken does not.
+ */
+export interface SaveConflict {
+  error: 'Conflict';
+  /**
+   * What happened, for the person saving.
+   */
+  message: string;
+  /**
+   * The file as it is on disk now (a save only).
+   */
+  current?: {
+    /**
+     * The file's text on disk.
+     */
+    text: string;
+    /**
+     * The version of that text, for the next save's baseVersion.
+     */
+    version: string;
+  };
+}
+/**
  * PUT /api/dashboards/sources/:file body: the new text, and the version it was edited from.
  */
 export interface SaveDefinitionRequest {

@@ -29,6 +29,7 @@ export default defineConfig({
           ],
           exclude: [...configDefaults.exclude, ...UNIT_ISOLATED],
           environment: 'node',
+          setupFiles: ['tests/support/jsdomCanvas.ts'],
         },
       },
       {
@@ -41,6 +42,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           include: UNIT_ISOLATED,
           environment: 'node',
+          setupFiles: ['tests/support/jsdomCanvas.ts'],
         },
       },
       {

@@ -83,8 +83,6 @@ function answer(endpoint: string, body: Record<string, unknown>): unknown {
 
 beforeAll(async () => {
   stubBrowserApis();
-  // jsdom has no canvas; Vega falls back to estimating text widths.
-  HTMLCanvasElement.prototype.getContext = (() => null) as unknown as HTMLCanvasElement['getContext'];
   // The widgets' code, which a browser loads beside the first rows, is here before the first page.
   await preloadWidgets();
 });

@@ -13,8 +13,7 @@ export type SchemaAjvOptions = Pick<Options, 'allErrors' | 'useDefaults'>;
 /**
  * The one Ajv set-up of the schemas in schemas/ (dashboard definitions, the API, the data import),
  * for the engine and the server alike: draft 2020-12, the draft of every file there; strict, so a
- * misspelt keyword or a `required` property no schema declares fails the schema's compile instead
- * of being ignored; no type coercion and nothing removed, so a value is checked as written; `verbose`,
+ * misspelt keyword fails the schema's compile instead of being ignored; no type coercion and nothing removed, so a value is checked as written; `verbose`,
  * so each error keeps the schema that failed (its property names feed 'did you mean', its
  * `errorMessage` a 400's message); `discriminator` for the widget kinds; the standard formats.
  * By default the first error only and no defaults filled in.

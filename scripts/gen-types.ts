@@ -167,8 +167,14 @@ export async function generateApiTypes(): Promise<string> {
     description: 'The body of any endpoint of schemas/api/endpoints.json.',
     anyOf: requests.map((r) => ({ $ref: r })),
   };
-  const dir = mkdtempSync(join(tmpdir(), 'gen-api-types-'));
+  // schemas/api and schemas/dashboard side by side, as in the repository: an API schema may name a
+  // dashboard shape (`../dashboard/common.schema.json#/...`) rather than restate it.
+  const base = mkdtempSync(join(tmpdir(), 'gen-api-types-'));
+  const dir = join(base, 'api');
   try {
+    mkdirSync(join(base, 'dashboard'));
+    for (const [file, schema] of readSchemas())
+      writeFileSync(join(base, 'dashboard', file), JSON.stringify(schema));
     for (const [file, schema] of schemas) {
       stripRefDescriptions(schemas, file, schema);
       mkdirSync(dirname(join(dir, file)), { recursive: true });
@@ -184,7 +190,7 @@ export async function generateApiTypes(): Promise<string> {
     // The root only makes the compiler reach every shape: it is not a shape of the API.
     return text.replace(new RegExp(`export interface ${API_ROOT} \\{[\\s\\S]*?\\n\\}\\n`), '');
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(base, { recursive: true, force: true });
   }
 }
 

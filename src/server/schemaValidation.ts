@@ -11,14 +11,34 @@ export const API_SCHEMA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..'
 /** The $id prefix of every file of schemas/api. */
 export const API_SCHEMA_BASE = 'https://hawkeye.local/schemas/api/';
 
+/** schemas/dashboard, whose shapes the API names rather than restates (a column's pipe in an export). */
+const DASHBOARD_SCHEMA_DIR = join(API_SCHEMA_DIR, '..', 'dashboard');
+
+/**
+ * The $id prefix of the files of schemas/dashboard as the API's schemas name them
+ * (`../dashboard/common.schema.json#/...` from a file of schemas/api): their own $ids are bare file
+ * names, which this prefix completes.
+ */
+const DASHBOARD_SCHEMA_BASE = new URL('../dashboard/', API_SCHEMA_BASE).href;
+
 type SchemaObject = { [key: string]: unknown };
 
 let apiSchemaCache: Map<string, SchemaObject> | undefined;
 
-/** Every schema of schemas/api (sub-folders too; not the endpoint index), by $id. */
+/**
+ * Every schema of schemas/api (sub-folders too; not the endpoint index), by $id, and the files of
+ * schemas/dashboard that they may name, under DASHBOARD_SCHEMA_BASE.
+ */
 export function apiSchemas(): Map<string, SchemaObject> {
   if (apiSchemaCache) return apiSchemaCache;
   const out = new Map<string, SchemaObject>();
+  for (const file of readdirSync(DASHBOARD_SCHEMA_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
+    const schema = JSON.parse(readFileSync(join(DASHBOARD_SCHEMA_DIR, file), 'utf8')) as SchemaObject;
+    const $id = new URL(schema.$id as string, DASHBOARD_SCHEMA_BASE).href;
+    out.set($id, { ...schema, $id });
+  }
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
       a.name.localeCompare(b.name),
@@ -118,6 +138,14 @@ function inline(node: unknown, base: string): unknown {
     return inline({ ...target.schema, ...rest }, target.base);
   }
   return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, inline(v, base)]));
+}
+
+/**
+ * The schema an absolute `$ref` names, with its own references inlined and $schema, $id and
+ * errorMessage dropped: a shape of schemas/dashboard for a document that must stand alone.
+ */
+export function inlinedSchema(ref: string): object {
+  return inline({ $ref: ref }, API_SCHEMA_BASE) as object;
 }
 
 /**

@@ -226,7 +226,7 @@ describe.each(DRIVERS)('analytics on the seeded small scale (%s)', (driver) => {
     });
   });
 
-  it('every answer matches its response schema, and the OpenAPI document lists every endpoint', async () => {
+  it('every answer matches its response schema, and the OpenAPI document lists every endpoint and stands alone', async () => {
     for (const e of DATA_ENDPOINTS) {
       const body = await ok(e.path, e.dates ? P : {});
       const validate = ajv.getSchema(ref(e.file, e.response).$ref)!;
@@ -248,6 +248,27 @@ describe.each(DRIVERS)('analytics on the seeded small scale (%s)', (driver) => {
     }
     const doc = await (await fetch(`${server.url}/api/openapi.json`)).json();
     for (const e of DATA_ENDPOINTS) expect(doc.paths[e.path]?.post, e.path).toBeDefined();
+    // The document stands alone: every reference names a schema inside it.
+    const refs: string[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object')
+        for (const [k, v] of Object.entries(node))
+          if (k === '$ref') refs.push(String(v));
+          else walk(v);
+    };
+    walk(doc);
+    expect(refs.length).toBeGreaterThan(100);
+    for (const ref of new Set(refs)) {
+      expect(ref, 'a reference inside the document').toMatch(/^#\//);
+      const target = ref
+        .slice(2)
+        .split('/')
+        .reduce<unknown>((n, part) => (n as Record<string, unknown> | undefined)?.[part], doc);
+      expect(target, ref).toBeTypeOf('object');
+    }
+    const pipeName = doc.components.schemas.export.$defs.pipe.properties.name;
+    expect(pipeName.enum).toContain('clock');
   });
 
   describe('sorting and paging', () => {

@@ -1,5 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { applyPipe } from '../../engine/format/applyPipe';
+import type { Pipe } from '../../engine/types/dashboard';
+import dashboardCommon from '../../schemas/dashboard/common.schema.json';
 import type { Row } from '../../src/server/store';
 import { RELATIONSHIPS } from '../../src/shared/relationships';
 import { post, signIn, type Tokens } from '../fixtures/analytics/client';
@@ -438,6 +441,23 @@ describe.each(DRIVERS)('communications log on the seeded small scale (%s)', (dri
     all.values.forEach((r: Row, i: number) => {
       expect(lines[1 + i][1]).toBe(String(r.missedCallCount));
       expect(lines[1 + i][2]).toBe(String(r.totalCallCount));
+    });
+  });
+
+  it('a column may carry every pipe of the dashboard language, its cells as the table shows them', async () => {
+    const pipes = dashboardCommon.$defs.pipe.properties.name.enum as Pipe['name'][];
+    const all = await ok(BY_SITE, { ...P, limit: 100 });
+    const res = await exportOf(BY_SITE, P, {
+      fileName: 'Caller Behavior - Missed Calls By Site - Last 30 Days.csv',
+      rows: '/values',
+      columns: pipes.map((name) => ({ header: name, field: 'missedCallCount', pipe: { name } })),
+    });
+    expect(res.status).toBe(200);
+    const { lines } = await fileOf(res);
+    expect(lines[0]).toEqual(pipes);
+    expect(lines).toHaveLength(1 + all.totalRows);
+    all.values.forEach((r: Row, i: number) => {
+      expect(lines[1 + i]).toEqual(pipes.map((name) => applyPipe(r.missedCallCount, { name })));
     });
   });
 

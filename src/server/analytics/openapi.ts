@@ -1,3 +1,4 @@
+import { inlinedSchema } from '../schemaValidation';
 import { SCHEMA_BASE, type SchemaFile } from './schemas';
 
 /** One documented operation: method, path, and the schema definitions of its body and answer. */
@@ -20,13 +21,21 @@ function bodySchema(op: Operation): Record<string, unknown> | undefined {
   };
 }
 
-/** Rewrites the files' $refs to point into components.schemas of the document. */
+/**
+ * Rewrites the files' $refs to point into components.schemas of the document; a shape the API names
+ * from schemas/dashboard (an export column's pipe) is written in, so the document stands alone.
+ */
 function rewriteRefs(value: unknown, file: string): unknown {
   if (Array.isArray(value)) return value.map((v) => rewriteRefs(v, file));
   if (!value || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     if (k === '$ref' && typeof v === 'string') {
+      const url = new URL(v, `${SCHEMA_BASE}${file}.schema.json`).href;
+      if (!url.startsWith(SCHEMA_BASE)) {
+        Object.assign(out, inlinedSchema(url));
+        continue;
+      }
       const [target, pointer = ''] = v.replace(SCHEMA_BASE, '').split('#');
       const name = target ? target.replace(/\.schema\.json$/, '') : file;
       out[k] = `#/components/schemas/${name}${pointer}`;

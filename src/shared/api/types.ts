@@ -2519,7 +2519,13 @@ export interface ExportColumn {
    */
   inactiveField?: string;
 }
+/**
+ * The column's display transform, one of the dashboard language's pipes (schemas/dashboard/common.schema.json, named there once), with at most 4 short arguments.
+ */
 export interface ExportPipe {
+  /**
+   * The transform: decimal, percent, currency, date, lowercase, uppercase, minutes, duration ('days, hrs, min' from seconds), clock ('M:SS' or 'H:MM:SS' from seconds) or boolean (a true/false value as words).
+   */
   name:
     | 'decimal'
     | 'percent'

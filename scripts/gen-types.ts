@@ -157,6 +157,21 @@ export async function generateApiTypes(): Promise<string> {
       refs[schema.title] = { $ref: file };
     }
   }
+  // A definition that is another one of its file (a totals request that takes the table's body) is
+  // that type by another name, not a copy of its shape under the other's comment.
+  for (const [file, schema] of schemas) {
+    const defs = schema && typeof schema === 'object' && !Array.isArray(schema) ? schema.$defs : undefined;
+    if (!defs || typeof defs !== 'object' || Array.isArray(defs)) continue;
+    for (const def of Object.values(defs)) {
+      if (!def || typeof def !== 'object' || Array.isArray(def) || typeof def.$ref !== 'string') continue;
+      const same = /^#\/\$defs\/([^/]+)$/.exec(def.$ref);
+      const other = same ? defs[same[1]] : undefined;
+      if (!other || typeof other !== 'object' || Array.isArray(other) || typeof other.title !== 'string')
+        throw new Error(`${file}: ${def.$ref} must name another definition of the same file`);
+      delete def.$ref;
+      def.tsType = other.title;
+    }
+  }
   // One name for the body of any data endpoint, for code that reads the fields they share.
   const index = JSON.parse(readFileSync(join(apiSchemaDir, 'endpoints.json'), 'utf8')) as {
     endpoints: { request?: string }[];

@@ -37,12 +37,20 @@ type OpenApi = Record<string, any>;
 /** The property names a route's body schema declares, from the OpenAPI document (data routes). */
 function bodyProperties(openapi: OpenApi, route: Route): string[] {
   const op = openapi.paths?.[route.path]?.[route.method.toLowerCase()];
-  const ref: string | undefined = op?.requestBody?.content?.['application/json']?.schema?.$ref;
-  if (!ref) return [];
-  let node: OpenApi | undefined = openapi;
-  for (const part of ref.replace(/^#\//, '').split('/')) node = node?.[part];
+  // A schema may name another (a totals request is its table's): follow the references to the shape.
+  const shape = (schema: OpenApi | undefined): OpenApi | undefined => {
+    let node = schema;
+    while (typeof node?.$ref === 'string') {
+      const ref: string = node.$ref;
+      node = openapi;
+      for (const part of ref.replace(/^#\//, '').split('/')) node = node?.[part];
+    }
+    return node;
+  };
+  const node = shape(op?.requestBody?.content?.['application/json']?.schema);
   const props = new Set<string>(Object.keys(node?.properties ?? {}));
-  for (const sub of node?.allOf ?? []) for (const k of Object.keys(sub?.properties ?? {})) props.add(k);
+  for (const sub of node?.allOf ?? [])
+    for (const k of Object.keys(shape(sub)?.properties ?? {})) props.add(k);
   return [...props];
 }
 

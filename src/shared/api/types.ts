@@ -77,6 +77,10 @@ export type TableHeaders = string[];
  */
 export type TotalRows = number;
 /**
+ * Totals over all rows of the overall table: the body of the overall table (its sort and paging do not change the totals).
+ */
+export type AdSourceEffectivenessTotalsRequest = AdSourceEffectivenessOverallRequest;
+/**
  * POST /token body (JSON or urlencoded): one of the password, refresh_token and impersonation grants.
  */
 export type TokenRequest = {
@@ -97,6 +101,10 @@ export type TokenRequest = {
   impersonationToken?: string;
 };
 /**
+ * Totals over all sites: the body of Missed Calls By Site (its sort and paging do not change the totals).
+ */
+export type CallerBehaviorTotalsRequest = CallerBehaviorBySiteRequest;
+/**
  * Site-local clock time sent "in UTC keeping the local clock fields": YYYY-MM-DD or YYYY-MM-DDTHH:mm[:ss[.sss]][Z].
  */
 export type SiteLocalTime = string;
@@ -104,6 +112,14 @@ export type SiteLocalTime = string;
  * Accepted on POST /api/data for compatibility; tiles and pies are not paged.
  */
 export type Offset = number;
+/**
+ * Response time by type (commTypes, relationshipIds, initialCommunication): the body of the trend.
+ */
+export type CommunicationResponseTimeByTypeRequest = CommunicationResponseTimeTrendRequest;
+/**
+ * Average response time per type: the body of the trend.
+ */
+export type CommunicationResponseTimeBoxRequest = CommunicationResponseTimeTrendRequest;
 /**
  * Missed Call, Text, Email, Overall.
  */
@@ -530,37 +546,6 @@ export interface AdSourceEffectivenessBySiteRequest {
   }[];
 }
 /**
- * Totals over all rows of the overall table.
- */
-export interface AdSourceEffectivenessTotalsRequest {
-  siteIds?: SiteIds;
-  accountIds?: AccountIds;
-  jwtExtendedToken?: JwtExtendedToken;
-  startDate: StartDate;
-  endDate: EndDate;
-  previousStartDate?: PreviousStartDate;
-  previousEndDate?: PreviousEndDate;
-  limit?: Limit;
-  skip?: Skip;
-  relationshipIds?: RelationshipIds;
-  commTypes?: CommTypes;
-  initialCommunication?: InitialCommunication;
-  timeTrendGroup?: TimeTrendGroup;
-  siteId?: SiteId;
-  /**
-   * Sort order, first entry first. Columns: adSourceName, callCount, prospects, prospectPercent, lease.
-   *
-   * @maxItems 3
-   */
-  sort?: {
-    /**
-     * A sortable field of the rows
-     */
-    column: 'adSourceName' | 'callCount' | 'prospects' | 'prospectPercent' | 'lease';
-    direction?: SortDirection;
-  }[];
-}
-/**
  * One ad source.
  */
 export interface AdSourceEffectivenessOverallRow {
@@ -891,37 +876,6 @@ export interface CallerBehaviorBySiteRequest {
   }[];
 }
 /**
- * Totals over all sites.
- */
-export interface CallerBehaviorTotalsRequest {
-  siteIds?: SiteIds;
-  accountIds?: AccountIds;
-  jwtExtendedToken?: JwtExtendedToken;
-  startDate: StartDate;
-  endDate: EndDate;
-  previousStartDate?: PreviousStartDate;
-  previousEndDate?: PreviousEndDate;
-  limit?: Limit;
-  skip?: Skip;
-  relationshipIds?: RelationshipIds;
-  commTypes?: CommTypes;
-  initialCommunication?: InitialCommunication;
-  timeTrendGroup?: TimeTrendGroup;
-  siteId?: SiteId;
-  /**
-   * Sort order, first entry first. Columns: site, totalCallCount, missedCallCount, missedCallPercent.
-   *
-   * @maxItems 3
-   */
-  sort?: {
-    /**
-     * A sortable field of the rows
-     */
-    column: 'site' | 'totalCallCount' | 'missedCallCount' | 'missedCallPercent';
-    direction?: SortDirection;
-  }[];
-}
-/**
  * One site.
  */
 export interface CallerBehaviorBySiteRow {
@@ -1028,25 +982,6 @@ export interface CommunicationResponseTimeTrendResponse {
   series: Series[];
 }
 /**
- * Response time by type (commTypes, relationshipIds, initialCommunication).
- */
-export interface CommunicationResponseTimeByTypeRequest {
-  siteIds?: SiteIds;
-  accountIds?: AccountIds;
-  jwtExtendedToken?: JwtExtendedToken;
-  startDate: StartDate;
-  endDate: EndDate;
-  previousStartDate?: PreviousStartDate;
-  previousEndDate?: PreviousEndDate;
-  limit?: Limit;
-  skip?: Skip;
-  relationshipIds?: RelationshipIds;
-  commTypes?: CommTypes;
-  initialCommunication?: InitialCommunication;
-  timeTrendGroup?: TimeTrendGroup;
-  siteId?: SiteId;
-}
-/**
  * One bucket over the selected types.
  */
 export interface CommunicationResponseTimeBucketSummary {
@@ -1079,25 +1014,6 @@ export interface CommunicationResponseTimeByTypeResponse {
    * Per bucket over every selected type
    */
   summary: CommunicationResponseTimeBucketSummary[];
-}
-/**
- * Average response time per type.
- */
-export interface CommunicationResponseTimeBoxRequest {
-  siteIds?: SiteIds;
-  accountIds?: AccountIds;
-  jwtExtendedToken?: JwtExtendedToken;
-  startDate: StartDate;
-  endDate: EndDate;
-  previousStartDate?: PreviousStartDate;
-  previousEndDate?: PreviousEndDate;
-  limit?: Limit;
-  skip?: Skip;
-  relationshipIds?: RelationshipIds;
-  commTypes?: CommTypes;
-  initialCommunication?: InitialCommunication;
-  timeTrendGroup?: TimeTrendGroup;
-  siteId?: SiteId;
 }
 /**
  * One type.

@@ -56,6 +56,13 @@ export function apiSchemas(): Map<string, SchemaObject> {
   return out;
 }
 
+/** One file of schemas/api, by its path there (common.schema.json). */
+export function apiSchema(file: string): SchemaObject {
+  const schema = apiSchemas().get(`${API_SCHEMA_BASE}${file}`);
+  if (!schema) throw new Error(`No schema ${file} in schemas/api`);
+  return schema;
+}
+
 /**
  * An Ajv holding every schema of schemas/api, so route schemas may name them by $id or `$ref`: the
  * one set-up (engine/definitions/ajv.ts) with its defaults, the first error only and nothing filled

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { createSchemaAjv } from '../../../engine/definitions/ajv';
+import { apiSchema } from '../schemaValidation';
 import type { PropertyTypes } from './records';
 
 const SCHEMA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'schemas', 'ingest');
@@ -46,6 +47,8 @@ export function kindSchema(kind: ImportKind): KindSchema {
   const schema = JSON.parse(readFileSync(join(SCHEMA_DIR, `${kind}.schema.json`), 'utf8')) as IngestSchema;
   // Every error of a record at once, and the schemas' defaults filled in.
   const ajv = createSchemaAjv({ allErrors: true, useDefaults: true });
+  // A field whose values the API names too (comm_type) refers to the API's shape.
+  ajv.addSchema(apiSchema('common.schema.json'));
   const validate = ajv.compile(schema);
   const types: PropertyTypes = {};
   for (const [name, p] of Object.entries(schema.properties))

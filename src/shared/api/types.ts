@@ -47,11 +47,15 @@ export type Skip = number;
  */
 export type RelationshipIds = number[];
 /**
+ * A kind of communication: PHONE (a call), SMS (a text), EMAIL or WALKIN (a visit). The data import (schemas/ingest) names this one too.
+ */
+export type CommType = 'PHONE' | 'SMS' | 'EMAIL' | 'WALKIN';
+/**
  * Communication types to include; empty or absent means all the endpoint counts.
  *
  * @maxItems 4
  */
-export type CommTypes = ('PHONE' | 'SMS' | 'EMAIL' | 'WALKIN')[];
+export type CommTypes = CommType[];
 /**
  * 1: only first communications of a contact; 0 or absent: all communications.
  */

@@ -1,16 +1,21 @@
 import {
+  dec,
   openDashboard,
+  pill,
   replay,
   requestBody,
   requestTo,
   sessionTokens,
   signIn,
+  summaryLines,
+  type TablePage,
   tableCells,
   tableHeaders,
   totalsCells,
   widgetsReady,
+  withInactive,
 } from './helpers';
-import { expect, type Locator, type Page, type Request, test } from './test';
+import { expect, type Page, type Request, test } from './test';
 
 const ROUTE = '/dashboard/action-required';
 const CHART = '/api/data/action_required';
@@ -19,28 +24,7 @@ const BY_SITE_TOTALS = '/api/data/action_required/by_site/totals';
 const BY_EMPLOYEE = '/api/data/action_required/by_employee';
 const STORAGE_KEY = 'action-required-stored-applied-relationships';
 
-/** The summary's label/value pairs, read from its text (title line first, left out). */
-async function summaryLines(summary: Locator): Promise<string[][]> {
-  const text = (await summary.locator('p').allTextContents())
-    .map((t) => t.trim())
-    .filter(Boolean)
-    .slice(1);
-  const pairs: string[][] = [];
-  for (let i = 0; i < text.length; i += 2) pairs.push([text[i], text[i + 1]]);
-  return pairs;
-}
-
-interface TablePage {
-  values: Record<string, unknown>[];
-  totalRows: number;
-}
-
-const dec0 = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
-const total0 = (n: number) => (n === 0 ? '\u2014' : dec0(n));
-const withInactive = (name: unknown, active: unknown) => `${name}${active === false ? ' (Inactive)' : ''}`;
-const pill = (panel: Locator, name: 'Site' | 'Employee') =>
-  panel.getByRole('group').getByRole('button', { name, exact: true });
-
+const total0 = (n: number) => (n === 0 ? '\u2014' : dec(n, 0));
 async function open(page: Page): Promise<Request[]> {
   return openDashboard(page, ROUTE, 'action-required');
 }
@@ -101,10 +85,10 @@ test("'Action Required By Relationship': the summary equals the answer, beside t
   await expect(summary.getByText('Action Required', { exact: true })).toBeVisible();
   const lines = await summaryLines(summary);
   expect(lines).toEqual([
-    ['Older Than 48hrs', dec0(answer.summary.olderThan48Hours)],
-    ['Older Than 24hrs', dec0(answer.summary.olderThan24Hours)],
-    ['New', dec0(answer.summary.new)],
-    ['Total', dec0(answer.summary.total)],
+    ['Older Than 48hrs', dec(answer.summary.olderThan48Hours, 0)],
+    ['Older Than 24hrs', dec(answer.summary.olderThan24Hours, 0)],
+    ['New', dec(answer.summary.new, 0)],
+    ['Total', dec(answer.summary.total, 0)],
   ]);
   expect(answer.summary.total).toBe(
     answer.summary.new + answer.summary.olderThan24Hours + answer.summary.olderThan48Hours,
@@ -152,10 +136,10 @@ test('Site table: first page and totals equal the endpoints, sorted by Site', as
     answer.values.map((v, i) => [
       String(i + 1),
       withInactive(v.siteName, v.siteIsActive),
-      dec0(v.totalCount as number),
-      dec0(v.newCount as number),
-      dec0(v.olderThan24HoursCount as number),
-      dec0(v.olderThan48HoursCount as number),
+      dec(v.totalCount as number, 0),
+      dec(v.newCount as number, 0),
+      dec(v.olderThan24HoursCount as number, 0),
+      dec(v.olderThan48HoursCount as number, 0),
     ]),
   );
   await expect(panel.getByText(`Show ${answer.values.length} of ${answer.totalRows} Entries`)).toBeVisible();
@@ -206,10 +190,10 @@ test('a site link opens Employee narrowed to that site with a chip; the chip x c
       String(i + 1),
       withInactive(v.fullName, v.userIsActive),
       withInactive(v.siteName, v.siteIsActive),
-      dec0(v.totalCount as number),
-      dec0(v.newCount as number),
-      dec0(v.olderThan24HoursCount as number),
-      dec0(v.olderThan48HoursCount as number),
+      dec(v.totalCount as number, 0),
+      dec(v.newCount as number, 0),
+      dec(v.olderThan24HoursCount as number, 0),
+      dec(v.olderThan48HoursCount as number, 0),
     ]),
   );
   for (const v of employees.values) expect(v.siteName).toBe(siteName);

@@ -1,37 +1,30 @@
 import {
   answerDataCode,
+  dec,
   openDashboard,
+  pct1,
+  pill,
   replay,
   requestBody,
   requestTo,
   sliceLabels,
+  type TablePage,
   tableCells,
   tableHeaders,
   totalsCells,
   widgetsReady,
+  withInactive,
 } from './helpers';
-import { expect, type Locator, type Page, type Request, test } from './test';
+import { expect, type Page, type Request, test } from './test';
 
 const ROUTE = '/dashboard/ad-source-effectiveness';
 const OVERALL = '/api/data/ad_source_effectiveness/overall';
 const OVERALL_TOTALS = '/api/data/ad_source_effectiveness/overall/totals';
 const BY_SITE = '/api/data/ad_source_effectiveness/by_site';
 
-interface TablePage {
-  values: Record<string, unknown>[];
-  totalRows: number;
-}
-
 const isCode = (code: number) => (r: Request) =>
   requestTo('/api/data')(r) && requestBody(r).requestedData === code;
 const num = (s: string) => Number(s.replace(/[,%]/g, ''));
-const dec0 = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
-const pct1 = (n: number) =>
-  n === 0 ? '0%' : `${n.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
-const withInactive = (name: unknown, active: unknown) => `${name}${active === false ? ' (Inactive)' : ''}`;
-
-const pill = (scope: Locator, name: string) =>
-  scope.getByRole('group').getByRole('button', { name, exact: true });
 
 async function open(page: Page): Promise<Request[]> {
   return openDashboard(page, ROUTE, 'ad-source-effectiveness');
@@ -132,10 +125,10 @@ test('Overall table: sorted by Prospects descending; first page and totals equal
     answer.values.map((v, i) => [
       String(i + 1),
       withInactive(v.adSourceName, v.adSourceIsActive),
-      dec0(v.callCount as number),
-      dec0(v.prospects as number),
+      dec(v.callCount as number, 0),
+      dec(v.prospects as number, 0),
       pct1(v.prospectPercent as number),
-      dec0(v.lease as number),
+      dec(v.lease as number, 0),
     ]),
   );
   const prospects = rows.map((r) => num(r[3]));
@@ -155,10 +148,10 @@ test('Overall table: sorted by Prospects descending; first page and totals equal
   expect(await totalsCells(table)).toEqual([
     'Total',
     '',
-    dec0(totals.callCount),
-    dec0(totals.prospects),
+    dec(totals.callCount, 0),
+    dec(totals.prospects, 0),
     pct1(totals.prospectPercent),
-    dec0(totals.lease),
+    dec(totals.lease, 0),
   ]);
 });
 
@@ -223,10 +216,10 @@ test('By Site table: grouped by site with a row span, sorted by Site, only Site 
       const cells = rendered[i + k];
       const tail = [
         withInactive(v.adSourceName, v.adSourceIsActive),
-        dec0(v.callCount as number),
-        dec0(v.prospects as number),
+        dec(v.callCount as number, 0),
+        dec(v.prospects as number, 0),
         pct1(v.prospectPercent as number),
-        dec0(v.lease as number),
+        dec(v.lease as number, 0),
       ];
       if (k === 0) {
         expect(cells[0]).toEqual({ text: withInactive(v.siteName, v.siteIsActive), span: g.rows.length });

@@ -1,15 +1,20 @@
 import {
   answerDataCode,
+  dec,
   openDashboard,
+  pct1,
+  pill,
   replay,
   requestBody,
   requestTo,
+  type TablePage,
   tableCells,
   tableHeaders,
   totalsCells,
   widgetsReady,
+  withInactive,
 } from './helpers';
-import { expect, type Locator, type Page, type Request, test } from './test';
+import { expect, type Page, type Request, test } from './test';
 
 const ROUTE = '/dashboard/employee-call-performance';
 const BY_SITE = '/api/data/employee_call_performance/by_site';
@@ -17,24 +22,12 @@ const BY_SITE_TOTALS = '/api/data/employee_call_performance/by_site/totals';
 const BY_EMPLOYEE = '/api/data/employee_call_performance/by_employee';
 const BY_EMPLOYEE_TOTALS = '/api/data/employee_call_performance/by_employee/totals';
 
-interface TablePage {
-  values: Record<string, unknown>[];
-  totalRows: number;
-}
-
 const isCode = (code: number) => (r: Request) =>
   requestTo('/api/data')(r) && requestBody(r).requestedData === code;
-const dec = (n: number, d: number) =>
-  n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
-const pct1 = (n: number) => (n === 0 ? '0%' : `${dec(n, 1)}%`);
 const plain = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
-const withInactive = (name: unknown, active: unknown) => `${name}${active === false ? ' (Inactive)' : ''}`;
 /** SPEC.md section 5: appointment conversion is an em dash when appointments is missing or zero. */
 const conversion = (row: Record<string, unknown>) =>
   !row.appointments ? '\u2014' : pct1(row.appointmentsConversion as number);
-
-const pill = (panel: Locator, name: 'Site' | 'Employee') =>
-  panel.getByRole('group').getByRole('button', { name, exact: true });
 
 async function open(page: Page): Promise<Request[]> {
   return openDashboard(page, ROUTE, 'employee-call-performance');

@@ -389,6 +389,38 @@ export async function openDashboard(
   return requests;
 }
 
+/** A table endpoint's answer as the tests read it back (`replay`): its page of rows by field, and the rows over every page. */
+export interface TablePage {
+  values: Record<string, unknown>[];
+  totalRows: number;
+}
+
+/** A site's or an employee's name as a table draws it: ' (Inactive)' after an inactive one. */
+export const withInactive = (name: unknown, active: unknown): string =>
+  `${name}${active === false ? ' (Inactive)' : ''}`;
+
+/** A button of the pill group in `scope`: a panel's Site / Employee, a chart's Week / Month / Quarter. */
+export const pill = (scope: Locator, name: string): Locator =>
+  scope.getByRole('group').getByRole('button', { name, exact: true });
+
+/** A number as the widgets draw it: grouped by thousands, with exactly `digits` decimals. */
+export const dec = (n: number, digits: number): string =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/** A percentage as the tables draw it: one decimal, and '0%' for none. */
+export const pct1 = (n: number): string => (n === 0 ? '0%' : `${dec(n, 1)}%`);
+
+/** A summary widget's label/value pairs, read from its text (its title line left out). */
+export async function summaryLines(summary: Locator): Promise<string[][]> {
+  const text = (await summary.locator('p').allTextContents())
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .slice(1);
+  const pairs: string[][] = [];
+  for (let i = 0; i < text.length; i += 2) pairs.push([text[i], text[i + 1]]);
+  return pairs;
+}
+
 /** The body cells' texts of a table widget, row by row. */
 export async function tableCells(table: Locator): Promise<string[][]> {
   return table

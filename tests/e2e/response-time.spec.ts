@@ -2,15 +2,19 @@ import { formatDaysHoursMinutes } from '../../engine/format/formatDuration';
 import {
   appliedFilter,
   openDashboard,
+  pill,
   replay,
   requestBody,
   requestTo,
+  summaryLines,
+  type TablePage,
   tableCells,
   tableHeaders,
   totalsCells,
   widgetsReady,
+  withInactive,
 } from './helpers';
-import { expect, type Locator, type Page, type Request, test } from './test';
+import { expect, type Page, type Request, test } from './test';
 
 const ROUTE = '/dashboard/response-time';
 const TREND = '/api/data/communication/average_response_time_trend';
@@ -28,26 +32,6 @@ const BUCKETS = [
   'Older Than 24hrs',
   'Not Responded To',
 ];
-
-/** The summary's label/value pairs, read from its text (title line first, left out). */
-async function summaryLines(summary: Locator): Promise<string[][]> {
-  const text = (await summary.locator('p').allTextContents())
-    .map((t) => t.trim())
-    .filter(Boolean)
-    .slice(1);
-  const pairs: string[][] = [];
-  for (let i = 0; i < text.length; i += 2) pairs.push([text[i], text[i + 1]]);
-  return pairs;
-}
-
-interface TablePage {
-  values: Record<string, unknown>[];
-  totalRows: number;
-}
-
-const withInactive = (name: unknown, active: unknown) => `${name}${active === false ? ' (Inactive)' : ''}`;
-const pill = (scope: Locator, name: string) =>
-  scope.getByRole('group').getByRole('button', { name, exact: true });
 
 async function open(page: Page): Promise<Request[]> {
   return openDashboard(page, ROUTE, 'response-time');

@@ -1,11 +1,8 @@
-import { accountUser, appliedFilter, openAs, openDashboard, widgetsReady } from './helpers';
-import { expect, type Locator, type Page, test } from './test';
+import { accountUser, appliedFilter, openAs, openDashboard, pill, widgetsReady } from './helpers';
+import { expect, type Page, test } from './test';
 
 const ROUTE = '/dashboard/employee-call-performance';
 const ID = 'employee-call-performance';
-
-const pill = (panel: Locator, name: 'Site' | 'Employee') =>
-  panel.getByRole('group').getByRole('button', { name, exact: true });
 
 /** The manager's view: a custom range, two sites, and a site's employees (Employee view with a chip). */
 async function shareAView(page: Page) {

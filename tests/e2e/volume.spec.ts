@@ -1,16 +1,19 @@
-import { dataRequests, replay, signInQuickly } from './helpers';
+import {
+  dataRequests,
+  pill,
+  replay,
+  requestBody,
+  requestTo,
+  signInQuickly,
+  type TablePage,
+  tableCells,
+  tableHeaders,
+} from './helpers';
 import { expect, type Locator, type Page, type Request, test } from './test';
 
 const BY_SITE = '/api/data/communication/volume/by_site';
 const BY_EMPLOYEE = '/api/data/communication/volume/by_employee';
 
-interface TablePage {
-  values: Record<string, unknown>[];
-  totalRows: number;
-}
-
-const bodyOf = (r: Request) => (r.postDataJSON() ?? {}) as Record<string, unknown>;
-const isCall = (path: string) => (r: Request) => new URL(r.url()).pathname === path;
 const stripInactive = (s: string) => s.replace(/ \(Inactive\)$/, '');
 
 async function openVolume(page: Page): Promise<{ requests: Request[]; panel: Locator }> {
@@ -31,66 +34,52 @@ async function ready(panel: Locator): Promise<void> {
   await expect(panel.locator('[data-widget-kind="table"]')).toHaveAttribute('data-widget-state', 'ready');
 }
 
-async function tableRows(panel: Locator): Promise<string[][]> {
-  return panel
-    .locator('[data-widget-kind="table"] tbody tr')
-    .evaluateAll((trs) =>
-      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim())),
-    );
-}
-
-async function headers(panel: Locator): Promise<string[]> {
-  return (await panel.locator('[data-widget-kind="table"] thead th').allTextContents()).map((h) =>
-    h.replace(/\s[\u25B2\u25BC]$/, '').trim(),
-  );
-}
-
-const pill = (panel: Locator, name: 'Site' | 'Employee') =>
-  panel.getByRole('group').getByRole('button', { name, exact: true });
+/** The panel's table widget. */
+const tableOf = (panel: Locator) => panel.locator('[data-widget-kind="table"]');
 
 test('a site link opens the Employee pill narrowed to that site; the chip and the Site pill clear it', async ({
   page,
 }) => {
   const { requests, panel } = await openVolume(page);
-  expect(await headers(panel)).toEqual(['#', 'Site', 'Total Comms', 'Inbound', 'Outbound']);
+  expect(await tableHeaders(tableOf(panel))).toEqual(['#', 'Site', 'Total Comms', 'Inbound', 'Outbound']);
   await expect(pill(panel, 'Site')).toHaveAttribute('aria-pressed', 'true');
-  const siteRequest = requests.filter(isCall(BY_SITE)).at(-1);
+  const siteRequest = requests.filter(requestTo(BY_SITE)).at(-1);
   expect(siteRequest).toBeDefined();
   const sites = (await replay(page, siteRequest!)) as TablePage;
-  const rows = await tableRows(panel);
+  const rows = await tableCells(tableOf(panel));
   expect(rows.map((r) => stripInactive(r[1]))).toEqual(sites.values.map((v) => v.site));
 
   // Pick a site other than the first, so the narrowed table is not the default order by chance.
   const site = sites.values[1];
   const siteName = String(site.site);
-  const employeeCall = page.waitForRequest(isCall(BY_EMPLOYEE));
+  const employeeCall = page.waitForRequest(requestTo(BY_EMPLOYEE));
   await panel.getByRole('button', { name: siteName, exact: true }).click();
   const narrowed = await employeeCall;
-  expect(bodyOf(narrowed)).toMatchObject({ siteId: site.siteId, skip: 0, limit: 10 });
+  expect(requestBody(narrowed)).toMatchObject({ siteId: site.siteId, skip: 0, limit: 10 });
   await expect(pill(panel, 'Employee')).toHaveAttribute('aria-pressed', 'true');
   await expect(pill(panel, 'Site')).toHaveAttribute('aria-pressed', 'false');
   const chip = panel.getByTestId('chip-volSiteId');
   await expect(chip).toHaveText(siteName);
   await ready(panel);
-  expect(await headers(panel)).toEqual(['#', 'Employee', 'Site', 'Site Outbound', 'Outbound']);
+  expect(await tableHeaders(tableOf(panel))).toEqual(['#', 'Employee', 'Site', 'Site Outbound', 'Outbound']);
   const narrowedAnswer = (await replay(page, narrowed)) as TablePage;
   expect(narrowedAnswer.values.length).toBeGreaterThan(0);
-  const employeeRows = await tableRows(panel);
+  const employeeRows = await tableCells(tableOf(panel));
   expect(employeeRows).toHaveLength(narrowedAnswer.values.length);
   for (const r of employeeRows) expect(stripInactive(r[2])).toBe(siteName);
 
   // The chip's x clears the site: the employees of every site are fetched again.
-  const everyone = page.waitForRequest(isCall(BY_EMPLOYEE));
+  const everyone = page.waitForRequest(requestTo(BY_EMPLOYEE));
   await chip.getByRole('button', { name: `Remove ${siteName}` }).click();
   const cleared = await everyone;
-  expect(bodyOf(cleared)).not.toHaveProperty('siteId');
+  expect(requestBody(cleared)).not.toHaveProperty('siteId');
   await expect(chip).toBeHidden();
   await expect(pill(panel, 'Employee')).toHaveAttribute('aria-pressed', 'true');
   await ready(panel);
   const all = (await replay(page, cleared)) as TablePage;
   expect(all.totalRows).toBeGreaterThan(narrowedAnswer.totalRows);
   await expect
-    .poll(async () => new Set((await tableRows(panel)).map((r) => stripInactive(r[2]))).size)
+    .poll(async () => new Set((await tableCells(tableOf(panel))).map((r) => stripInactive(r[2]))).size)
     .toBeGreaterThan(1);
 
   // Again through the link, then the Site pill: the site table, no chip, and no site filter left.
@@ -101,43 +90,43 @@ test('a site link opens the Employee pill narrowed to that site; the chip and th
   await expect(chip).toHaveText(siteName);
   await ready(panel);
   await expect
-    .poll(async () => [...new Set((await tableRows(panel)).map((r) => stripInactive(r[2])))])
+    .poll(async () => [...new Set((await tableCells(tableOf(panel))).map((r) => stripInactive(r[2])))])
     .toEqual([siteName]);
   await pill(panel, 'Site').click();
   await expect(chip).toBeHidden();
   await expect(pill(panel, 'Site')).toHaveAttribute('aria-pressed', 'true');
   await ready(panel);
-  expect(await headers(panel)).toEqual(['#', 'Site', 'Total Comms', 'Inbound', 'Outbound']);
+  expect(await tableHeaders(tableOf(panel))).toEqual(['#', 'Site', 'Total Comms', 'Inbound', 'Outbound']);
   await pill(panel, 'Employee').click();
   await expect(chip).toBeHidden();
   await ready(panel);
   await expect(panel.getByText(`Show 10 of ${all.totalRows} Entries`)).toBeVisible();
   await expect
-    .poll(async () => new Set((await tableRows(panel)).map((r) => stripInactive(r[2]))).size)
+    .poll(async () => new Set((await tableCells(tableOf(panel))).map((r) => stripInactive(r[2]))).size)
     .toBeGreaterThan(1);
   // Every employee request sent after the chip's x carried no site, except the one the link made.
-  const afterClear = requests.slice(requests.indexOf(cleared)).filter(isCall(BY_EMPLOYEE));
-  expect(afterClear.filter((r) => 'siteId' in bodyOf(r)).every((r) => bodyOf(r).siteId === site.siteId)).toBe(
-    true,
-  );
+  const afterClear = requests.slice(requests.indexOf(cleared)).filter(requestTo(BY_EMPLOYEE));
+  expect(
+    afterClear.filter((r) => 'siteId' in requestBody(r)).every((r) => requestBody(r).siteId === site.siteId),
+  ).toBe(true);
 });
 
 /** Opens the Employee pill (more than one page of rows in the e2e data) and goes to page 2. */
 async function employeesPageTwo(page: Page, panel: Locator): Promise<void> {
   const paginator = panel.getByTestId('paginator');
-  const second = page.waitForRequest((r) => isCall(BY_EMPLOYEE)(r) && bodyOf(r).skip === 10);
+  const second = page.waitForRequest((r) => requestTo(BY_EMPLOYEE)(r) && requestBody(r).skip === 10);
   await paginator.getByRole('button', { name: '2', exact: true }).click();
-  expect(bodyOf(await second)).toMatchObject({ limit: 10, skip: 10 });
+  expect(requestBody(await second)).toMatchObject({ limit: 10, skip: 10 });
   await expect(paginator.getByRole('button', { name: '2', exact: true })).toHaveAttribute(
     'aria-current',
     'page',
   );
   await ready(panel);
-  await expect.poll(async () => (await tableRows(panel))[0]?.[0]).toBe('11');
+  await expect.poll(async () => (await tableCells(tableOf(panel)))[0]?.[0]).toBe('11');
 }
 
 async function expectFirstPage(panel: Locator, request: Request): Promise<void> {
-  expect(bodyOf(request)).toMatchObject({ limit: 10, skip: 0 });
+  expect(requestBody(request)).toMatchObject({ limit: 10, skip: 0 });
   const paginator = panel.getByTestId('paginator');
   await expect(paginator.getByRole('button', { name: '1', exact: true })).toHaveAttribute(
     'aria-current',
@@ -146,15 +135,15 @@ async function expectFirstPage(panel: Locator, request: Request): Promise<void> 
   await expect(paginator.getByRole('button', { name: '2', exact: true })).not.toHaveAttribute('aria-current');
   await expect(paginator.getByRole('button', { name: 'Previous' })).toBeDisabled();
   await ready(panel);
-  await expect.poll(async () => (await tableRows(panel))[0]?.[0]).toBe('1');
+  await expect.poll(async () => (await tableCells(tableOf(panel)))[0]?.[0]).toBe('1');
 }
 
 test('changing Comm Type or Relationship reloads the table from page 1', async ({ page }) => {
   const { panel } = await openVolume(page);
-  const employees = page.waitForRequest(isCall(BY_EMPLOYEE));
+  const employees = page.waitForRequest(requestTo(BY_EMPLOYEE));
   await pill(panel, 'Employee').click();
   const first = await employees;
-  expect(bodyOf(first)).toMatchObject({
+  expect(requestBody(first)).toMatchObject({
     skip: 0,
     commTypes: ['SMS', 'PHONE', 'EMAIL', 'WALKIN'],
     relationshipIds: [1, 2, 3, 4, 5, 6, 7],
@@ -165,7 +154,7 @@ test('changing Comm Type or Relationship reloads the table from page 1', async (
   // Comm Type: Calls is PHONE only, from page 1.
   await employeesPageTwo(page, panel);
   const byCalls = page.waitForRequest(
-    (r) => isCall(BY_EMPLOYEE)(r) && JSON.stringify(bodyOf(r).commTypes) === '["PHONE"]',
+    (r) => requestTo(BY_EMPLOYEE)(r) && JSON.stringify(requestBody(r).commTypes) === '["PHONE"]',
   );
   await panel.getByRole('combobox', { name: 'Comm Type' }).click();
   await page.getByRole('option', { name: 'Calls', exact: true }).click();
@@ -176,7 +165,7 @@ test('changing Comm Type or Relationship reloads the table from page 1', async (
   // Relationship: Leads left out, from page 1.
   await employeesPageTwo(page, panel);
   const withoutLeads = page.waitForRequest(
-    (r) => isCall(BY_EMPLOYEE)(r) && JSON.stringify(bodyOf(r).relationshipIds) === '[2,3,4,5,6,7]',
+    (r) => requestTo(BY_EMPLOYEE)(r) && JSON.stringify(requestBody(r).relationshipIds) === '[2,3,4,5,6,7]',
   );
   await panel.getByTestId('multiselect-volRelationships').click();
   const dropdown = page.getByTestId('multiselect-volRelationships-dropdown');
@@ -184,7 +173,7 @@ test('changing Comm Type or Relationship reloads the table from page 1', async (
   await dropdown.getByRole('option', { name: 'Leads' }).click();
   await dropdown.getByRole('button', { name: 'Apply' }).click();
   const relationships = await withoutLeads;
-  expect(bodyOf(relationships)).toMatchObject({ commTypes: ['PHONE'] });
+  expect(requestBody(relationships)).toMatchObject({ commTypes: ['PHONE'] });
   await expectFirstPage(panel, relationships);
   await expect(panel.getByTestId('multiselect-volRelationships')).toHaveText('Multiple 6');
 });
@@ -193,18 +182,18 @@ test('changing Comm Type goes back to page 1 at 10 per page, whatever page size 
   page,
 }) => {
   const { panel } = await openVolume(page);
-  const employees = page.waitForRequest(isCall(BY_EMPLOYEE));
+  const employees = page.waitForRequest(requestTo(BY_EMPLOYEE));
   await pill(panel, 'Employee').click();
   await employees;
   await ready(panel);
-  const sized = page.waitForRequest((r) => isCall(BY_EMPLOYEE)(r) && bodyOf(r).limit === 25);
+  const sized = page.waitForRequest((r) => requestTo(BY_EMPLOYEE)(r) && requestBody(r).limit === 25);
   await panel.getByLabel('Page size').click();
   await page.getByRole('option', { name: '25', exact: true }).click();
-  expect(bodyOf(await sized)).toMatchObject({ limit: 25, skip: 0 });
+  expect(requestBody(await sized)).toMatchObject({ limit: 25, skip: 0 });
   await ready(panel);
 
   const byCalls = page.waitForRequest(
-    (r) => isCall(BY_EMPLOYEE)(r) && JSON.stringify(bodyOf(r).commTypes) === '["PHONE"]',
+    (r) => requestTo(BY_EMPLOYEE)(r) && JSON.stringify(requestBody(r).commTypes) === '["PHONE"]',
   );
   await panel.getByRole('combobox', { name: 'Comm Type' }).click();
   await page.getByRole('option', { name: 'Calls', exact: true }).click();

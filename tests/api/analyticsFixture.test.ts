@@ -20,6 +20,9 @@ describe.each(DRIVERS)('analytics on the hand-made data set (%s)', (driver) => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return r.body;
   };
+  /** The answer's rows, each cut down to `fields` in that order. */
+  const pick = (answer: { values: Record<string, unknown>[] }, ...fields: string[]) =>
+    answer.values.map((v) => fields.map((f) => v[f]));
   const tile = async (code: number, who: Tokens = admin) =>
     (await ok('', { ...P, requestedData: code }, who)).values;
 
@@ -122,14 +125,7 @@ describe.each(DRIVERS)('analytics on the hand-made data set (%s)', (driver) => {
   it('ad source tables, pies and tiles', async () => {
     const r = await ok('/ad_source_effectiveness/overall', P);
     expect(
-      r.values.map((v: Record<string, unknown>) => [
-        v.adSourceName,
-        v.adSourceIsActive,
-        v.callCount,
-        v.prospects,
-        v.prospectPercent,
-        v.lease,
-      ]),
+      pick(r, 'adSourceName', 'adSourceIsActive', 'callCount', 'prospects', 'prospectPercent', 'lease'),
     ).toEqual([
       ['Zillow', true, 3, 3, 100, 2],
       ['Website', true, 2, 1, 50, 0],
@@ -143,14 +139,7 @@ describe.each(DRIVERS)('analytics on the hand-made data set (%s)', (driver) => {
     });
     const bySite = await ok('/ad_source_effectiveness/by_site', P);
     expect(
-      bySite.values.map((v: Record<string, unknown>) => [
-        v.siteName,
-        v.adSourceName,
-        v.callCount,
-        v.prospects,
-        v.prospectPercent,
-        v.lease,
-      ]),
+      pick(bySite, 'siteName', 'adSourceName', 'callCount', 'prospects', 'prospectPercent', 'lease'),
     ).toEqual([
       ['Alpha', 'OldSource', 0, 0, null, 1],
       ['Alpha', 'Website', 1, 0, 0, 0],
@@ -211,14 +200,15 @@ describe.each(DRIVERS)('analytics on the hand-made data set (%s)', (driver) => {
     ]);
     const bySite = await ok('/employee_call_performance/by_site', P);
     expect(
-      bySite.values.map((v: Record<string, unknown>) => [
-        v.siteName,
-        v.scoredCalls,
-        v.qualifiedCalls,
-        v.appointments,
-        v.appointmentsConversion,
-        v.averageTpaScore,
-      ]),
+      pick(
+        bySite,
+        'siteName',
+        'scoredCalls',
+        'qualifiedCalls',
+        'appointments',
+        'appointmentsConversion',
+        'averageTpaScore',
+      ),
     ).toEqual([
       ['Beta', 1, 1, 1, 100, 85],
       ['Alpha', 3, 2, 1, 50, 80],
@@ -226,16 +216,17 @@ describe.each(DRIVERS)('analytics on the hand-made data set (%s)', (driver) => {
     ]);
     const byEmp = await ok('/employee_call_performance/by_employee', P);
     expect(
-      byEmp.values.map((v: Record<string, unknown>) => [
-        v.fullName,
-        v.userIsActive,
-        v.siteName,
-        v.scoredCalls,
-        v.qualifiedCalls,
-        v.appointments,
-        v.appointmentsConversion,
-        v.averageTpaScore,
-      ]),
+      pick(
+        byEmp,
+        'fullName',
+        'userIsActive',
+        'siteName',
+        'scoredCalls',
+        'qualifiedCalls',
+        'appointments',
+        'appointmentsConversion',
+        'averageTpaScore',
+      ),
     ).toEqual([
       ['Ann Able', true, 'Alpha', 2, 2, 1, 50, 85],
       ['Cid Cole', true, 'Beta', 1, 1, 1, 100, 85],
@@ -283,15 +274,7 @@ describe.each(DRIVERS)('analytics on the hand-made data set (%s)', (driver) => {
       ],
     ]);
     const bySite = await ok('/communication/volume/by_site', P);
-    expect(
-      bySite.values.map((v: Record<string, unknown>) => [
-        v.site,
-        v.siteIsActive,
-        v.totalCommCount,
-        v.inbound,
-        v.outbound,
-      ]),
-    ).toEqual([
+    expect(pick(bySite, 'site', 'siteIsActive', 'totalCommCount', 'inbound', 'outbound')).toEqual([
       ['Alpha', true, 9, '8 (88.9%)', '1 (11.1%)'],
       ['Beta', false, 3, '2 (66.7%)', '1 (33.3%)'],
       ['Gamma', true, 2, '2 (100.0%)', '0 (0.0%)'],
@@ -302,15 +285,7 @@ describe.each(DRIVERS)('analytics on the hand-made data set (%s)', (driver) => {
       outbound: '2 (14.3%)',
     });
     const byEmp = await ok('/communication/volume/by_employee', P);
-    expect(
-      byEmp.values.map((v: Record<string, unknown>) => [
-        v.employee,
-        v.employeeIsActive,
-        v.site,
-        v.siteOutboundCommCount,
-        v.outbound,
-      ]),
-    ).toEqual([
+    expect(pick(byEmp, 'employee', 'employeeIsActive', 'site', 'siteOutboundCommCount', 'outbound')).toEqual([
       ['Ann Able', true, 'Alpha', 1, '1 (100.0%)'],
       ['Bob Baker', false, 'Alpha', 1, '0 (0.0%)'],
       ['Cid Cole', true, 'Beta', 1, '1 (100.0%)'],
@@ -322,9 +297,7 @@ describe.each(DRIVERS)('analytics on the hand-made data set (%s)', (driver) => {
 
   it('no-response volume tables and totals', async () => {
     const bySite = await ok('/communication/no_response_volume/by_site', P);
-    expect(
-      bySite.values.map((v: Record<string, unknown>) => [v.site, v.inbound, v.noResponseRequired]),
-    ).toEqual([
+    expect(pick(bySite, 'site', 'inbound', 'noResponseRequired')).toEqual([
       ['Alpha', 8, 5],
       ['Beta', 2, 1],
       ['Gamma', 2, 0],
@@ -332,14 +305,7 @@ describe.each(DRIVERS)('analytics on the hand-made data set (%s)', (driver) => {
     const totals = { totalCommCount: 14, inbound: 12, outbound: 2, noResponseRequired: 6 };
     expect(await ok('/communication/no_response_volume/by_site/totals', P)).toEqual(totals);
     const byEmp = await ok('/communication/no_response_volume/by_employee', P);
-    expect(
-      byEmp.values.map((v: Record<string, unknown>) => [
-        v.employee,
-        v.site,
-        v.siteInboundCount,
-        v.noResponseRequired,
-      ]),
-    ).toEqual([
+    expect(pick(byEmp, 'employee', 'site', 'siteInboundCount', 'noResponseRequired')).toEqual([
       ['Ann Able', 'Alpha', 8, 3],
       ['Bob Baker', 'Alpha', 8, 2],
       ['Cid Cole', 'Beta', 2, 1],
@@ -378,9 +344,7 @@ describe.each(DRIVERS)('analytics on the hand-made data set (%s)', (driver) => {
     });
     expect(await ok('/communication/response_time/by_employee/totals', P)).toEqual(totals);
     const byEmp = await ok('/communication/response_time/by_employee', P);
-    expect(
-      byEmp.values.map((v: Record<string, unknown>) => [v.employee, v.timeInverval1, v.notRespondedTo]),
-    ).toEqual([
+    expect(pick(byEmp, 'employee', 'timeInverval1', 'notRespondedTo')).toEqual([
       ['Ann Able', '50.0% (1)', '0.0% (0)'],
       ['Bob Baker', '0.0% (0)', '100.0% (1)'],
       ['Cid Cole', '0.0% (0)', '0.0% (0)'],
@@ -432,9 +396,7 @@ describe.each(DRIVERS)('analytics on the hand-made data set (%s)', (driver) => {
     });
     expect(initial.timeInverval2).toBe('100.0% (1)');
     const leads = await ok('/communication/response_time/by_site', { ...P, relationshipIds: [1] });
-    expect(
-      leads.values.map((v: Record<string, unknown>) => [v.siteName, v.notRespondedTo, v.timeInverval4]),
-    ).toEqual([
+    expect(pick(leads, 'siteName', 'notRespondedTo', 'timeInverval4')).toEqual([
       ['Alpha', '100.0% (1)', '0.0% (0)'],
       ['Beta', '0.0% (0)', '0.0% (0)'],
       ['Gamma', '0.0% (0)', '100.0% (1)'],
@@ -485,15 +447,16 @@ describe.each(DRIVERS)('analytics on the hand-made data set (%s)', (driver) => {
     });
     const byEmp = await ok('/action_required/by_employee', {});
     expect(
-      byEmp.values.map((v: Record<string, unknown>) => [
-        v.fullName,
-        v.userIsActive,
-        v.siteName,
-        v.totalCount,
-        v.newCount,
-        v.olderThan24HoursCount,
-        v.olderThan48HoursCount,
-      ]),
+      pick(
+        byEmp,
+        'fullName',
+        'userIsActive',
+        'siteName',
+        'totalCount',
+        'newCount',
+        'olderThan24HoursCount',
+        'olderThan48HoursCount',
+      ),
     ).toEqual([
       ['Ann Able', true, 'Alpha', 2, 1, 1, 0],
       ['Bob Baker', false, 'Alpha', 2, 0, 0, 2],

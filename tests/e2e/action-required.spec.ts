@@ -24,7 +24,9 @@ const BY_SITE_TOTALS = '/api/data/action_required/by_site/totals';
 const BY_EMPLOYEE = '/api/data/action_required/by_employee';
 const STORAGE_KEY = 'action-required-stored-applied-relationships';
 
+/** A total as the table draws it: an em dash for none. */
 const total0 = (n: number) => (n === 0 ? '\u2014' : dec(n, 0));
+
 async function open(page: Page): Promise<Request[]> {
   return openDashboard(page, ROUTE, 'action-required');
 }

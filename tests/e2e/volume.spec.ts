@@ -28,14 +28,14 @@ async function openVolume(page: Page): Promise<{ requests: Request[]; panel: Loc
   return { requests, panel };
 }
 
-/** Waits until every data-bound widget of the panel has its rows. */
-async function ready(panel: Locator): Promise<void> {
-  await expect(panel.locator('[data-widget-kind="table"]')).toHaveCount(1);
-  await expect(panel.locator('[data-widget-kind="table"]')).toHaveAttribute('data-widget-state', 'ready');
-}
-
 /** The panel's table widget. */
 const tableOf = (panel: Locator) => panel.locator('[data-widget-kind="table"]');
+
+/** Waits until every data-bound widget of the panel has its rows. */
+async function ready(panel: Locator): Promise<void> {
+  await expect(tableOf(panel)).toHaveCount(1);
+  await expect(tableOf(panel)).toHaveAttribute('data-widget-state', 'ready');
+}
 
 test('a site link opens the Employee pill narrowed to that site; the chip and the Site pill clear it', async ({
   page,

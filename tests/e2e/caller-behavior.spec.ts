@@ -3,13 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   clickSlice,
-  dataRequests,
   type ExtraServer,
   hoverSlice,
   openDashboard,
   pieSlicesShown,
   replay,
-  signIn,
   sliceLabels,
   startExtraServer,
 } from './helpers';
@@ -56,23 +54,14 @@ function expectedIndicator(code: number, current: number, previous: number): { a
   }
 }
 
-async function openCallerBehavior(page: Page, baseUrl = ''): Promise<Request[]> {
-  await signIn(page, 'admin', undefined, baseUrl);
-  // The menu link reaches the page...
-  await page.getByRole('link', { name: 'Caller Behavior' }).first().click();
-  await expect(page).toHaveURL(/\/dashboard\/caller-behavior(\?.*)?$/);
-  // ...and a fresh load of it (an empty query cache: the home page asks for some of the same bodies)
-  // makes the page send every one of its requests, which the test records.
-  const requests = dataRequests(page);
-  await page.goto(`${baseUrl}/dashboard/caller-behavior`);
-  const dashboard = page.getByTestId('dashboard-caller-behavior');
-  await expect(dashboard).toBeVisible();
-  await expect(dashboard.locator('[data-widget-bound="true"]').first()).toBeVisible();
-  await expect(dashboard.locator('[data-widget-bound="true"]:not([data-widget-state="ready"])')).toHaveCount(
-    0,
-  );
-  return requests;
-}
+const ROUTE = '/dashboard/caller-behavior';
+
+/**
+ * Opens the page by its URL, signed in (on `baseUrl`, the tests' server by default), and records
+ * every data request it sends. The menu's way there is shell.spec.ts's.
+ */
+const openCallerBehavior = (page: Page, baseUrl = ''): Promise<Request[]> =>
+  openDashboard(page, ROUTE, 'caller-behavior', 'admin', baseUrl);
 
 function bodyOf(r: Request): Record<string, unknown> {
   return (r.postDataJSON() ?? {}) as Record<string, unknown>;
@@ -387,7 +376,7 @@ test('at 375 px a table scrolls sideways only, its Site column pinned, a shadow 
 }) => {
   // Opened at 375 px: the shadow comes from the table's first measure, not from a resize.
   await page.setViewportSize({ width: 375, height: 800 });
-  await openDashboard(page, '/dashboard/caller-behavior', 'caller-behavior');
+  await openCallerBehavior(page);
   const table = page.getByTestId('table-missedBySite');
   await expect(table.getByTestId('table-more-right')).toBeAttached();
   const viewport = table.locator('.mantine-ScrollArea-viewport').first();

@@ -371,18 +371,20 @@ export async function widgetsReady(scope: Locator): Promise<void> {
 }
 
 /**
- * Signs in as `username`, starts recording data requests, opens `route` by URL and waits for the
- * page `dashboard-<id>` with every bound widget ready. Returns the recorded requests.
+ * Signs in as `username`, starts recording data requests, opens `route` by URL (on `baseUrl`, the
+ * tests' server by default) and waits for the page `dashboard-<id>` with every bound widget ready.
+ * Returns the recorded requests.
  */
 export async function openDashboard(
   page: Page,
   route: string,
   id: string,
   username = 'admin',
+  baseUrl = '',
 ): Promise<Request[]> {
-  await signInQuickly(page, username);
+  await signInQuickly(page, username, undefined, baseUrl);
   const requests = dataRequests(page);
-  await page.goto(route);
+  await page.goto(`${baseUrl}${route}`);
   const dashboard = page.getByTestId(`dashboard-${id}`);
   await expect(dashboard).toBeVisible();
   await widgetsReady(dashboard);

@@ -6,7 +6,7 @@ import {
   requestBody,
   requestTo,
   sessionTokens,
-  signIn,
+  signInQuickly,
   summaryLines,
   type TablePage,
   tableCells,
@@ -307,7 +307,7 @@ test.describe('in another time zone', () => {
 test("before its data arrives the summary reads 'Loading...' for each category, then the figures", async ({
   page,
 }) => {
-  await signIn(page);
+  await signInQuickly(page);
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {
     release = resolve;

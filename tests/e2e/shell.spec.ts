@@ -123,7 +123,7 @@ test.describe('on a clock of its own', () => {
 });
 
 test('the Loading Data indicator appears only for slow requests', async ({ page }) => {
-  await signIn(page);
+  await signInQuickly(page);
   // The sites request is answered only once the indicator shows: slow for as long as it takes.
   let answer = () => {};
   const answered = new Promise<void>((resolve) => {
@@ -133,7 +133,7 @@ test('the Loading Data indicator appears only for slow requests', async ({ page 
     await answered;
     await route.continue();
   });
-  await page.reload();
+  await page.goto('/dashboard');
   await expect(page.getByTestId('loading-data')).toBeVisible();
   await expect(page.getByTestId('loading-data')).toHaveText('Loading Data');
   answer();
@@ -150,7 +150,7 @@ test('signed in, an unknown dashboard path redirects through /login to /dashboar
 });
 
 test('the message bar sits under the top bar, which stays usable', async ({ page }) => {
-  await signIn(page);
+  await signInQuickly(page);
   await page.route(/\/api\/data(\/|$)/, (route) =>
     route.fulfill({
       status: 500,

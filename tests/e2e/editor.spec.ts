@@ -112,9 +112,11 @@ test('an editor sees located errors as they type, and the preview follows valid 
   const options = page.locator('.cm-tooltip-autocomplete li');
   await expect(options.filter({ hasText: 'route' }).first()).toBeVisible();
   await expect(page.locator('.cm-completionInfo')).toContainText('route path');
-  // Once the check of the half-typed text has answered (its diagnostics redraw the list).
+  // Once the check of the half-typed text has answered and its diagnostics are in the editor (the
+  // gutter marks them), the list is still open on the option.
   await expect(status).toHaveAttribute('data-state', 'errors');
-  await page.waitForTimeout(300);
+  await expect(page.locator('.cm-lint-marker-error').first()).toBeVisible();
+  await expect(options.filter({ hasText: 'route' }).first()).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
   await expect(page.locator('.cm-content')).toContainText('"route": ');
 });

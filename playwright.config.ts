@@ -43,7 +43,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx tests/e2e/server.ts',
+    // From its bundle, built first when a source changed (scripts/lib/serverBuild.mjs).
+    command: 'node scripts/launch.mjs tests/e2e/server.ts',
     url: `${E2E_BASE_URL}/healthz`,
     timeout: 240_000,
     reuseExistingServer: !process.env.CI,

@@ -18,6 +18,9 @@ export const SERVER_ENTRIES = [
   'scripts/serve-api.ts',
   'scripts/ha/instance.ts',
   'scripts/lib/benchServer.ts',
+  // The browser tests' app server and the second servers some of them start.
+  'tests/e2e/server.ts',
+  'tests/e2e/extraServer.ts',
 ];
 /** What a bundle depends on besides the modules it imports. */
 const BUILD_INPUTS = ['scripts/lib/serverBuild.mjs', 'tsconfig.json', 'package-lock.json'];

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, expect, type Locator, type Page, type Request } from '@playwright/test';
+import { launchArgs } from '../../scripts/lib/serverBuild.mjs';
 import { STORAGE_KEYS } from '../../src/client/session/storageKeys';
-import { E2E_AS_OF, E2E_DATA_DIR, E2E_HELPER_PORT } from './e2eEnv';
+import { E2E_DATA_DIR, E2E_HELPER_PORT } from './e2eEnv';
 import { pinClock } from './test';
 
 export const DEMO_PASSWORD = 'Demo1234';
@@ -188,30 +189,14 @@ export async function startExtraServer(opts: {
 }): Promise<ExtraServer> {
   const root = process.cwd();
   mkdirSync(opts.dataDir, { recursive: true });
-  const script = join(opts.dataDir, 'extra-server.mts');
-  const sites = opts.sites ?? 9;
-  writeFileSync(
-    script,
-    `import { CLIENT_DIR } from ${JSON.stringify(join(root, 'scripts/lib/clientBuild.ts'))};
-import { loadConfig } from ${JSON.stringify(join(root, 'src/server/config.ts'))};
-import { closeOnSignals, startServer } from ${JSON.stringify(join(root, 'src/server/main.ts'))};
-import { SCALES } from ${JSON.stringify(join(root, 'src/server/seed/scales.ts'))};
-import { seedDatabase } from ${JSON.stringify(join(root, 'src/server/seed/seed.ts'))};
-// The small test scale with more sites (enough for a second table page when asked).
-Object.assign(SCALES, { e2eExtra: { ...SCALES.small, sites: ${sites}, months: 3 } });
-const config = loadConfig({ ...process.env, DATABASE_URL: '' });
-const { app, ctx } = await startServer({ config, clientDir: CLIENT_DIR, seedWhenEmpty: false });
-await seedDatabase(ctx.store, { scale: 'e2eExtra', seed: 7, asOf: new Date(${JSON.stringify(E2E_AS_OF)}) });
-closeOnSignals(app);
-process.stdout.write(\`extra server ready on port \${(app.server.address() as { port: number }).port}\\n\`);
-`,
-  );
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+  // From its bundle, as the e2e server (scripts/lib/serverBuild.mjs).
+  const child: ChildProcess = spawn(process.execPath, launchArgs('tests/e2e/extraServer.ts'), {
     cwd: root,
     env: {
       ...process.env,
       DATA_DIR: opts.dataDir,
+      E2E_EXTRA_SITES: String(opts.sites ?? 9),
       // A free port, named by the server once it listens.
       PORT: '0',
       HOST: '127.0.0.1',

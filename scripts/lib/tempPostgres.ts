@@ -131,21 +131,24 @@ export async function startTempPostgres(opts: TempPostgresOptions = {}): Promise
   const bin = findPostgresBin();
   if (!bin)
     throw new Error('PostgreSQL server binaries not found. Install them with: apt-get install -y postgresql');
+  // A fresh cluster is a copy of the blank one initdb made (blankCluster); a replica a base backup.
+  const from: { copyOf: string } | { replicaOf: TempPostgres } =
+    opts.replicaOf && !opts.copyOf
+      ? { replicaOf: opts.replicaOf }
+      : { copyOf: opts.copyOf ?? blankCluster(bin) };
   const dir = mkdtempSync(join(tmpdir(), 'hawkeye-pg-'));
   chmodSync(dir, 0o777);
   const dataDir = join(dir, 'data');
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
-  // A fresh cluster is a copy of the blank one initdb made (blankCluster); a replica a base backup.
-  const copyOf = opts.copyOf ?? (opts.replicaOf ? undefined : blankCluster(bin));
   try {
-    if (copyOf) execFileSync('cp', ['-a', copyOf, dataDir], { stdio: 'pipe' });
+    if ('copyOf' in from) execFileSync('cp', ['-a', from.copyOf, dataDir], { stdio: 'pipe' });
     else
       execFileSync(
         ...asPostgresUser(join(bin, 'pg_basebackup'), [
           '-D',
           dataDir,
           '-d',
-          String(opts.replicaOf?.url),
+          from.replicaOf.url,
           '-R',
           '-X',
           'stream',
@@ -158,7 +161,9 @@ export async function startTempPostgres(opts: TempPostgresOptions = {}): Promise
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });
     const stderr = String((err as { stderr?: unknown }).stderr ?? '').trim();
-    throw new Error(`${copyOf ? 'cp' : 'pg_basebackup'} failed: ${stderr || (err as Error).message}`);
+    throw new Error(
+      `${'copyOf' in from ? 'cp' : 'pg_basebackup'} failed: ${stderr || (err as Error).message}`,
+    );
   }
   const port = await freePort();
   const [cmd, args] = asPostgresUser(join(bin, 'postgres'), [

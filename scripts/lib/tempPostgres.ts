@@ -97,7 +97,7 @@ const BLANK_CLUSTERS_DIR = join(
  * own and renamed into place, so a cluster started meanwhile (another process, another checkout's
  * suite) never copies half of one; the first rename wins.
  */
-export function blankCluster(bin: string): string {
+function blankCluster(bin: string): string {
   const key = createHash('sha256')
     .update(JSON.stringify([bin, INITDB_ARGS]))
     .digest('hex')
@@ -119,7 +119,7 @@ export function blankCluster(bin: string): string {
     }
   } catch (err) {
     const stderr = String((err as { stderr?: unknown }).stderr ?? '').trim();
-    throw new Error(`initdb failed: ${stderr || (err as Error).message}`);
+    throw new Error(`making the blank cluster (initdb) failed: ${stderr || (err as Error).message}`);
   } finally {
     rmSync(making, { recursive: true, force: true });
   }

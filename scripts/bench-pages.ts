@@ -39,8 +39,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 /**
  * Every bound widget drawn: none loading, at least one ready, and each chart or pie showing its
  * canvas or svg (Vega draws after the rows arrive) or 'No Data'. Evaluates to the page's clock
- * (milliseconds since its navigation started) once drawn, false before. A string, so the bundler's
- * helpers never reach the browser.
+ * (milliseconds since its navigation started) once drawn, false before; the first time it finds a
+ * panel drawn it notes the clock in window.__firstPanelAt. A string, so the bundler's helpers never
+ * reach the browser.
  */
 const PANELS_DRAWN = `(() => {
   const widgets = [...document.querySelectorAll('[data-widget-bound="true"]')];
@@ -49,9 +50,20 @@ const PANELS_DRAWN = `(() => {
     (!['chart', 'pie'].includes(w.getAttribute('data-widget-kind') || '') ||
       w.querySelector('canvas, svg.marks') !== null ||
       (w.textContent || '').includes('No Data'));
-  const all = widgets.some(drawn) && widgets.every((w) => w.getAttribute('data-widget-state') === 'idle' || drawn(w));
+  const some = widgets.some(drawn);
+  if (some && window.__firstPanelAt === undefined) window.__firstPanelAt = performance.now();
+  const all = some && widgets.every((w) => w.getAttribute('data-widget-state') === 'idle' || drawn(w));
   return all && performance.now();
 })()`;
+
+/**
+ * After a visit: when the first panel was drawn, and each file and request with the page's clock
+ * when it arrived (Resource Timing; files from the HTTP cache included).
+ */
+const VISIT_TIMING = `(() => ({
+  firstPanelAt: window.__firstPanelAt,
+  resources: performance.getEntriesByType('resource').map((r) => ({ url: r.name, responseEnd: r.responseEnd })),
+}))()`;
 
 /**
  * Counts the components React renders on a page (mounts and renders again) through the hook React
@@ -91,59 +103,67 @@ async function waitForPanels(page: Page): Promise<number> {
   return (await drawnAt.jsonValue()) as number;
 }
 
-async function firstPanelDrawn(page: Page): Promise<void> {
-  await page.waitForSelector('[data-widget-bound="true"][data-widget-state="ready"]', { timeout: 60_000 });
-}
-
 interface Sample {
   /** Navigation start to every panel drawn, by the page's own clock (performance.now()). */
   ms: number;
   /** The same by this script's clock: adds Playwright's round trips to the browser. */
   wallMs: number;
-  /** JS before the page's first data request: the app's own bundle. */
+  /** The scripts the page's HTML loads (its entry and the modules it preloads): the app's own JS. */
   initialJsBytes: number;
   jsBytes: number;
   cssBytes: number;
 }
 
-async function visit(page: Page, url: string): Promise<Sample> {
-  const assets: { type: 'js' | 'css'; bytes: Promise<number>; at: number }[] = [];
-  let firstDataAt = Number.POSITIVE_INFINITY;
-  const onRequest = (req: import('@playwright/test').Request) => {
-    if (new URL(req.url()).pathname.startsWith('/api/data')) firstDataAt = Math.min(firstDataAt, Date.now());
-  };
-  page.on('request', onRequest);
-  const onResponse = (res: import('@playwright/test').Response) => {
-    const path = new URL(res.url()).pathname;
-    const type = path.endsWith('.js') ? 'js' : path.endsWith('.css') ? 'css' : undefined;
-    if (!type) return;
-    assets.push({
-      type,
-      at: Date.now(),
-      // The gzip size of the body (level 6, gzip's default), whatever encoding the server chose:
-      // it answers browsers with brotli, whose sizes differ.
-      bytes: res.body().then((b) => gzipSync(b).length),
+/** The gzip size (level 6, gzip's default) of a static file, fetched once by URL. */
+const gzipSizes = new Map<string, Promise<number>>();
+function gzipBytes(url: string): Promise<number> {
+  let size = gzipSizes.get(url);
+  if (!size) {
+    size = fetch(url).then(async (res) => {
+      if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+      return gzipSync(Buffer.from(await res.arrayBuffer())).length;
     });
-  };
-  page.on('response', onResponse);
+    gzipSizes.set(url, size);
+  }
+  return size;
+}
+
+/** The gzip bytes of the scripts a page's HTML names: `<script src>` and `<link rel="modulepreload">`. */
+async function documentScriptsBytes(url: string): Promise<number> {
+  const html = await (await fetch(url)).text();
+  const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
+  const urls = tags.flatMap((tag) => {
+    const src = /\bsrc="([^"]+)"/.exec(tag)?.[1];
+    const href = /\brel="modulepreload"/.test(tag) ? /\bhref="([^"]+)"/.exec(tag)?.[1] : undefined;
+    const file = src ?? href;
+    return file ? [new URL(file, url).href] : [];
+  });
+  let bytes = 0;
+  for (const u of urls) bytes += await gzipBytes(u);
+  return bytes;
+}
+
+async function visit(page: Page, url: string): Promise<Sample> {
+  // The files and requests are read from the page's Resource Timing after the visit, and the files'
+  // sizes fetched apart: listening to the browser's responses and reading their bodies while the
+  // page loads (Playwright's response.body()) cost the page about 90 ms of a warm visit of 330-470,
+  // and waiting for the first panel with a selector of its own about 70 more (docs/benchmarks.md,
+  // 2026-11-28).
   const started = Date.now();
   await page.goto(url);
-  await firstPanelDrawn(page);
-  const firstDrawnAt = Date.now();
   const ms = Math.round(await waitForPanels(page));
   const wallMs = Date.now() - started;
-  page.off('response', onResponse);
-  page.off('request', onRequest);
-  let initialJsBytes = 0;
+  const timing = (await page.evaluate(VISIT_TIMING)) as {
+    firstPanelAt: number;
+    resources: { url: string; responseEnd: number }[];
+  };
+  const initialJsBytes = await documentScriptsBytes(url);
   let jsBytes = 0;
   let cssBytes = 0;
-  for (const a of assets.filter((x) => x.at <= firstDrawnAt)) {
-    const b = await a.bytes;
-    if (a.type === 'css') cssBytes += b;
-    else {
-      jsBytes += b;
-      if (a.at <= firstDataAt) initialJsBytes += b;
-    }
+  for (const r of timing.resources.filter((x) => x.responseEnd <= timing.firstPanelAt)) {
+    const path = new URL(r.url).pathname;
+    if (path.endsWith('.css')) cssBytes += await gzipBytes(r.url);
+    else if (path.endsWith('.js')) jsBytes += await gzipBytes(r.url);
   }
   return { ms, wallMs, initialJsBytes, jsBytes, cssBytes };
 }
@@ -244,7 +264,7 @@ try {
   }
   await browser.close();
   process.stdout.write(
-    `\n${scale} scale, median of ${RUNS} runs, Chromium at 1280 px; ms from navigation start to every panel drawn by the page's clock (in brackets: by this script's clock, with Playwright's round trips)\n\n| page | cold ms | warm ms | app JS kB gzip (before data) | all JS kB gzip before first panel (with lazy Vega) | CSS kB gzip | components rendered (warm) |\n|---|---:|---:|---:|---:|---:|---:|\n${rows.join('\n')}\n`,
+    `\n${scale} scale, median of ${RUNS} runs, Chromium at 1280 px; ms from navigation start to every panel drawn by the page's clock (in brackets: by this script's clock, with Playwright's round trips)\n\n| page | cold ms | warm ms | app JS kB gzip (the HTML's scripts) | all JS kB gzip before first panel (with lazy Vega) | CSS kB gzip | components rendered (warm) |\n|---|---:|---:|---:|---:|---:|---:|\n${rows.join('\n')}\n`,
   );
 } finally {
   await server.stop();

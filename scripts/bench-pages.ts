@@ -37,23 +37,30 @@ const CHROMIUM_ARGS = [
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
- * Every bound widget drawn: none loading, at least one ready, and each chart or pie showing its
- * canvas or svg (Vega draws after the rows arrive) or 'No Data'. Evaluates to the page's clock
- * (milliseconds since its navigation started) once drawn, false before; the first time it finds a
- * panel drawn it notes the clock in window.__firstPanelAt. A string, so the bundler's helpers never
- * reach the browser.
+ * Run in the page before the app's scripts: every 10 ms it checks whether every bound widget is drawn
+ * (none loading, at least one ready, and each chart or pie showing its canvas or svg, since Vega
+ * draws after the rows arrive, or 'No Data'), and then notes the page's clock (milliseconds since
+ * its navigation started) in window.__panelsDrawnAt; the first time it finds a panel drawn it notes
+ * the clock in window.__firstPanelAt. The page keeps its own time: a check from Playwright
+ * (waitForFunction, waitForSelector) first loads Playwright's injected script into the page, which
+ * cost a warm visit about 50 ms (docs/benchmarks.md, 2026-11-28). A string, so the bundler's helpers
+ * never reach the browser.
  */
-const PANELS_DRAWN = `(() => {
-  const widgets = [...document.querySelectorAll('[data-widget-bound="true"]')];
+const WATCH_PANELS = `(() => {
   const drawn = (w) =>
     w.getAttribute('data-widget-state') === 'ready' &&
     (!['chart', 'pie'].includes(w.getAttribute('data-widget-kind') || '') ||
       w.querySelector('canvas, svg.marks') !== null ||
       (w.textContent || '').includes('No Data'));
-  const some = widgets.some(drawn);
-  if (some && window.__firstPanelAt === undefined) window.__firstPanelAt = performance.now();
-  const all = some && widgets.every((w) => w.getAttribute('data-widget-state') === 'idle' || drawn(w));
-  return all && performance.now();
+  const check = () => {
+    const widgets = [...document.querySelectorAll('[data-widget-bound="true"]')];
+    const some = widgets.some(drawn);
+    if (some && window.__firstPanelAt === undefined) window.__firstPanelAt = performance.now();
+    if (some && widgets.every((w) => w.getAttribute('data-widget-state') === 'idle' || drawn(w))) {
+      window.__panelsDrawnAt = performance.now();
+    } else setTimeout(check, 10);
+  };
+  setTimeout(check, 10);
 })()`;
 
 /**
@@ -69,7 +76,7 @@ const VISIT_TIMING = `(() => ({
  * Counts the components React renders on a page (mounts and renders again) through the hook React
  * offers its developer tools, installed before the app's scripts run: at each commit, a component
  * whose props or state are other objects than at the last commit has rendered. The count is in
- * window.__componentRenders. A string, as PANELS_DRAWN.
+ * window.__componentRenders. A string, as WATCH_PANELS.
  */
 const COUNT_RENDERS = `(() => {
   // React's fiber tags of components that run code: function, class, forwardRef, simple memo.
@@ -99,8 +106,13 @@ const COUNT_RENDERS = `(() => {
 
 /** Waits until every panel is drawn; resolves to the page's clock at that moment. */
 async function waitForPanels(page: Page): Promise<number> {
-  const drawnAt = await page.waitForFunction(PANELS_DRAWN, undefined, { timeout: 60_000, polling: 10 });
-  return (await drawnAt.jsonValue()) as number;
+  const giveUpAt = Date.now() + 60_000;
+  for (;;) {
+    const drawnAt = await page.evaluate('window.__panelsDrawnAt');
+    if (typeof drawnAt === 'number') return drawnAt;
+    if (Date.now() > giveUpAt) throw new Error(`${page.url()}: the panels were not all drawn in 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 interface Sample {
@@ -148,7 +160,7 @@ async function visit(page: Page, url: string): Promise<Sample> {
   // sizes fetched apart: listening to the browser's responses and reading their bodies while the
   // page loads (Playwright's response.body()) cost the page about 90 ms of a warm visit of 330-470,
   // and waiting for the first panel with a selector of its own about 70 more (docs/benchmarks.md,
-  // 2026-11-28).
+  // 2026-11-28). The page notes when its panels are drawn (WATCH_PANELS).
   const started = Date.now();
   await page.goto(url);
   const ms = Math.round(await waitForPanels(page));
@@ -207,6 +219,7 @@ async function signedInContext(browser: Browser, base: string, init?: string) {
     },
     [STORAGE_KEYS, session] as const,
   );
+  await context.addInitScript(WATCH_PANELS);
   if (init) await context.addInitScript(init);
   return context;
 }

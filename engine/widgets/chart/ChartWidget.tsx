@@ -1,5 +1,4 @@
 import { Center, Loader, Text } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import type { View } from 'vega';
 import { resolvedObject } from '../../definitions/normalizedPage';
@@ -11,15 +10,26 @@ import { usePanelTitle } from '../download/usePanelTitle';
 import type { WidgetProps } from '../widgetProps';
 import { chartSpec, labelsCrowded } from './chartSpec';
 import { LazyVegaEmbed, VEGA_OPTIONS } from './LazyVegaEmbed';
-import { chartCacheGeneration, rememberedLayout, rememberLayout, useDrawing, useVegaSpec } from './vegaSpec';
+import { useBoxWidth } from './useBoxWidth';
+import {
+  chartCacheGeneration,
+  NO_ROWS,
+  rememberedLayout,
+  rememberLayout,
+  useDrawing,
+  useVegaSpec,
+} from './vegaSpec';
 
 /** Any Vega-Lite spec with the source's rows as its named dataset; `on.click` runs on a mark's datum. */
 export function ChartWidget({ widget, source }: WidgetProps<ChartOptions>) {
   const { params, runActions } = usePageRuntime();
-  const box = useElementSize();
-  // Until the box is measured, plan for a wide one; a width step of 20 px avoids re-embedding
-  // Vega on every pixel of a resize.
-  const width = box.width > 0 ? Math.floor(box.width / 20) * 20 : undefined;
+  const box = useBoxWidth();
+  // A box that takes no room plans for a wide one; a width step of 20 px avoids re-embedding Vega
+  // on every pixel of a resize.
+  const width = box.width ? Math.floor(box.width / 20) * 20 : undefined;
+  // The rows wait for the box's measure (the frame the chart mounts in), so a chart compiles and
+  // draws its spec for its real width only.
+  const rows = box.width !== undefined ? source.rows : NO_ROWS;
   const names = widget.params;
   // Keyed by the named params' values, so other page params changing does not redraw the chart.
   const sharedKey = JSON.stringify(names?.length ? names.map((n) => [n, params[n] ?? null]) : null);
@@ -46,8 +56,8 @@ export function ChartWidget({ widget, source }: WidgetProps<ChartOptions>) {
       }),
     [widget.spec, dataset, widget.legendToggle, height, width, shared, crowded],
   );
-  const { spec, pending } = useVegaSpec(vegaLite, dataset, source.rows);
-  const drawing = useDrawing(spec, pending, source.isLoading, height);
+  const { spec, pending } = useVegaSpec(vegaLite, dataset, rows);
+  const drawing = useDrawing(spec, pending || rows !== source.rows, source.isLoading, height);
   // The session this chart was drawn in: a layout seen after it ended is not stored.
   const [generation] = useState(chartCacheGeneration);
   const [view, setView] = useState<View | null>(null);

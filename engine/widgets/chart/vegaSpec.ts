@@ -191,6 +191,9 @@ export function withData(spec: Spec, dataset: string, rows: readonly Record<stri
   } as Spec;
 }
 
+/** No rows: what a chart passes to useVegaSpec while it waits for its box's measure. */
+export const NO_ROWS: readonly Record<string, unknown>[] = [];
+
 /**
  * The Vega spec of a Vega-Lite spec (whose `dataset` is left empty) with `rows` in that dataset:
  * at once when it was compiled before in this session, otherwise once the compiler has run (the

@@ -1,12 +1,12 @@
 import { Center, Group, Loader, Text } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import type { View } from 'vega';
 import { displayText } from '../../format/displayText';
 import { usePageRuntime } from '../../render/pageRuntime';
 import type { PieWidget as PieOptions } from '../../types/dashboard';
 import { LazyVegaEmbed, VEGA_OPTIONS } from '../chart/LazyVegaEmbed';
-import { useDrawing, useVegaSpec } from '../chart/vegaSpec';
+import { useBoxWidth } from '../chart/useBoxWidth';
+import { NO_ROWS, useDrawing, useVegaSpec } from '../chart/vegaSpec';
 import { ImageDownload } from '../download/ImageDownload';
 import { usePanelTitle } from '../download/usePanelTitle';
 import { fillTemplate } from '../text/fillTemplate';
@@ -42,10 +42,11 @@ export function PieWidget({ widget, source }: WidgetProps<PieOptions>) {
     [rows, template, params, widget.labelField, widget.valueField, widget.maxSlices],
   );
   const selected = widget.select ? ((params[widget.select] as string | null) ?? null) : null;
-  const box = useElementSize();
-  // Until the box is measured, plan for a wide one; a width step of 20 px avoids re-embedding
-  // Vega on every pixel of a resize.
-  const width = box.width > 0 ? Math.floor(box.width / 20) * 20 : undefined;
+  // Measured from the first render (the placeholder's box, then the pie's): the slices wait for
+  // it, so a pie compiles and draws its spec for its real width only. A box that takes no room
+  // plans for a wide one; a width step of 20 px avoids re-embedding Vega on every pixel of a resize.
+  const box = useBoxWidth();
+  const width = box.width ? Math.floor(box.width / 20) * 20 : undefined;
   const pieKey = widget.id ?? `pie-${widget.data}`;
   const vegaLite = useMemo(
     () =>
@@ -62,8 +63,9 @@ export function PieWidget({ widget, source }: WidgetProps<PieOptions>) {
     [slices, widget.height, selected, width, pieKey],
   );
   const sliceRows = useMemo(() => pieRows(slices, widget.height ?? 300), [slices, widget.height]);
-  const { spec, pending } = useVegaSpec(vegaLite, PIE_DATASET, sliceRows);
-  const drawing = useDrawing(spec, pending, source.isLoading, widget.height ?? 300);
+  const measured = box.width !== undefined;
+  const { spec, pending } = useVegaSpec(vegaLite, PIE_DATASET, measured ? sliceRows : NO_ROWS);
+  const drawing = useDrawing(spec, pending || !measured, source.isLoading, widget.height ?? 300);
   const [view, setView] = useState<View | null>(null);
   const panelTitle = usePanelTitle(widget);
   // Vega warns about an empty pie: wait for rows, and say so when there are none.
@@ -71,6 +73,7 @@ export function PieWidget({ widget, source }: WidgetProps<PieOptions>) {
     const noData = source.isLoaded && !slices.length;
     return (
       <Center
+        ref={box.ref}
         h={widget.height ?? 300}
         data-testid={noData ? 'pie-no-data' : 'pie-loading'}
         aria-busy={!noData}

@@ -74,6 +74,8 @@ export function PieWidget({ widget, source }: WidgetProps<PieOptions>) {
     return (
       <Center
         ref={box.ref}
+        // As wide as the pie's own box below, so the width measured here is the one it draws at.
+        maw={1200}
         h={widget.height ?? 300}
         data-testid={noData ? 'pie-no-data' : 'pie-loading'}
         aria-busy={!noData}

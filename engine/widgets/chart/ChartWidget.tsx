@@ -29,7 +29,8 @@ export function ChartWidget({ widget, source }: WidgetProps<ChartOptions>) {
   const width = box.width ? Math.floor(box.width / 20) * 20 : undefined;
   // The rows wait for the box's measure (the frame the chart mounts in), so a chart compiles and
   // draws its spec for its real width only.
-  const rows = box.width !== undefined ? source.rows : NO_ROWS;
+  const sized = box.width !== undefined;
+  const rows = sized ? source.rows : NO_ROWS;
   const names = widget.params;
   // Keyed by the named params' values, so other page params changing does not redraw the chart.
   const sharedKey = JSON.stringify(names?.length ? names.map((n) => [n, params[n] ?? null]) : null);
@@ -57,7 +58,7 @@ export function ChartWidget({ widget, source }: WidgetProps<ChartOptions>) {
     [widget.spec, dataset, widget.legendToggle, height, width, shared, crowded],
   );
   const { spec, pending } = useVegaSpec(vegaLite, dataset, rows);
-  const drawing = useDrawing(spec, pending || rows !== source.rows, source.isLoading, height);
+  const drawing = useDrawing(spec, pending || !sized, source.isLoading, height);
   // The session this chart was drawn in: a layout seen after it ended is not stored.
   const [generation] = useState(chartCacheGeneration);
   const [view, setView] = useState<View | null>(null);

@@ -1,4 +1,4 @@
-import { Anchor, Button, Center, Group, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
+import { Button, Center, Group, rem, ScrollArea, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -13,6 +13,7 @@ import { cellText, totalText } from './cellText';
 import { groupSpans } from './groupSpans';
 import { nextSort } from './nextSort';
 import { Paginator } from './Paginator';
+import { plainRowAttributes, plainTable } from './plainTable';
 import { EXPORT_FAILED, useTableExport } from './useTableExport';
 
 const features = tableFeatures({});
@@ -114,49 +115,51 @@ export function TableWidget({ widget, source }: WidgetProps<TableOptions>) {
           styles={{ scrollbar: { zIndex: 3 } }}
         >
           <Table striped withTableBorder stickyHeader miw={minTableWidth(widget)}>
-            <Table.Thead style={{ zIndex: 2 }}>
-              <Table.Tr>
+            <thead className={plainTable.thead} data-sticky="true" style={{ zIndex: 2 }}>
+              <tr className={plainTable.tr} {...plainRowAttributes}>
                 {widget.rowNumbers && (
-                  <Table.Th w={widget.rowNumbers.width}>{widget.rowNumbers.header ?? '#'}</Table.Th>
+                  <th className={plainTable.th} style={{ width: size(widget.rowNumbers.width) }}>
+                    {widget.rowNumbers.header ?? '#'}
+                  </th>
                 )}
                 {widget.columns.map((c, ci) => {
                   const sorted =
                     state.sort?.field === (c.sortField ?? c.field) ? state.sort.direction : undefined;
                   const sortable = c.sortable !== false;
                   return (
-                    <Table.Th
+                    <th
                       key={c.header}
-                      w={c.width}
-                      miw={c.minWidth}
-                      ta={c.align}
+                      className={plainTable.th}
                       title={c.tooltip}
                       aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
                       style={{
+                        width: size(c.width),
+                        minWidth: size(c.minWidth),
+                        textAlign: c.align,
                         ...pin(ci, 'var(--mantine-color-body)'),
                         zIndex: narrow && ci === 0 ? 3 : undefined,
                       }}
                     >
                       {sortable ? (
                         // A button, so Tab reaches the header and Enter or Space sorts by it.
-                        <UnstyledButton
-                          fw="inherit"
-                          fz="inherit"
-                          ta="inherit"
-                          w="100%"
+                        <button
+                          type="button"
+                          className={plainTable.button}
                           data-testid="sort-header"
+                          style={sortButton}
                           onClick={() => sortBy(c)}
                         >
                           {c.header}
                           {sorted ? arrows[sorted] : ''}
-                        </UnstyledButton>
+                        </button>
                       ) : (
                         c.header
                       )}
-                    </Table.Th>
+                    </th>
                   );
                 })}
-              </Table.Tr>
-            </Table.Thead>
+              </tr>
+            </thead>
             <TableRows
               rows={modelRows}
               columns={widget.columns}
@@ -167,22 +170,27 @@ export function TableWidget({ widget, source }: WidgetProps<TableOptions>) {
               runActions={runActions}
             />
             {widget.totals && rows.length > 0 && (
-              <Table.Tfoot style={stickyFoot}>
-                <Table.Tr data-testid="totals-row" fw={700}>
-                  {widget.rowNumbers && <Table.Td>{widget.totals.label ?? 'Total'}</Table.Td>}
+              <tfoot className={plainTable.tfoot} style={stickyFoot}>
+                <tr
+                  className={plainTable.tr}
+                  {...plainRowAttributes}
+                  data-testid="totals-row"
+                  style={{ fontWeight: 700 }}
+                >
+                  {widget.rowNumbers && <td className={plainTable.td}>{widget.totals.label ?? 'Total'}</td>}
                   {widget.columns.map((c, i) => (
-                    <Table.Td
+                    <td
                       key={c.header}
-                      ta={c.align}
-                      style={{ ...pin(i, 'var(--mantine-color-body)'), ...numberCell(c) }}
+                      className={plainTable.td}
+                      style={{ textAlign: c.align, ...pin(i, 'var(--mantine-color-body)'), ...numberCell(c) }}
                     >
                       {i === 0 && !widget.rowNumbers && !c.total
                         ? (widget.totals?.label ?? 'Total')
                         : totalText(c, totals.rows[0])}
-                    </Table.Td>
+                    </td>
                   ))}
-                </Table.Tr>
-              </Table.Tfoot>
+                </tr>
+              </tfoot>
             )}
           </Table>
         </ScrollArea.Autosize>
@@ -238,21 +246,22 @@ const TableRows = memo(function TableRows({
   runActions,
 }: TableRowsProps) {
   return (
-    <Table.Tbody>
+    <tbody className={plainTable.tbody}>
       {rows.map((r, i) => (
-        <Table.Tr key={r.id}>
-          {rowNumbers && <Table.Td>{offset + i + 1}</Table.Td>}
+        <tr key={r.id} className={plainTable.tr} {...plainRowAttributes}>
+          {rowNumbers && <td className={plainTable.td}>{offset + i + 1}</td>}
           {columns.map((c, ci) => {
             const span = c.group ? spans.get(c.field)?.[i] : 1;
             if (span === 0) return null;
             const text = cellText(c, r.original);
             return (
-              <Table.Td
+              <td
                 key={c.header}
-                ta={c.align}
+                className={plainTable.td}
                 rowSpan={span && span > 1 ? span : undefined}
                 // Striped rows are the odd ones: a pinned cell paints its row's colour.
                 style={{
+                  textAlign: c.align,
                   ...pinned(
                     narrow,
                     ci,
@@ -262,12 +271,12 @@ const TableRows = memo(function TableRows({
                 }}
               >
                 {c.link ? (
-                  <Anchor
-                    component="button"
+                  // A button drawn as a link, following the column's alignment (a button centres).
+                  <button
                     type="button"
-                    // A button centres its text: follow the column's alignment instead.
-                    ta="inherit"
-                    fz="inherit"
+                    className={plainTable.link}
+                    data-underline="hover"
+                    style={inheritText}
                     onClick={() =>
                       runActions(c.link, {
                         row: r.original,
@@ -277,18 +286,33 @@ const TableRows = memo(function TableRows({
                     }
                   >
                     {text}
-                  </Anchor>
+                  </button>
                 ) : (
                   text
                 )}
-              </Table.Td>
+              </td>
             );
           })}
-        </Table.Tr>
+        </tr>
       ))}
-    </Table.Tbody>
+    </tbody>
   );
 });
+
+/** A link in a cell keeps the cell's size and alignment. */
+const inheritText = { fontSize: 'inherit', textAlign: 'inherit' } as const;
+/** A header's sort button fills its cell and keeps the header's look. */
+const sortButton = {
+  fontSize: 'inherit',
+  fontWeight: 'inherit',
+  textAlign: 'inherit',
+  width: '100%',
+} as const;
+
+/** A width from the definition: pixels scale with Mantine's rem, other units pass as they are. */
+function size(v: number | string | undefined): string | undefined {
+  return v === undefined ? undefined : rem(v);
+}
 
 /** A cell of the first column stays put on a narrow screen while the others scroll sideways. */
 function pinned(narrow: boolean, i: number, background: string) {

@@ -1,5 +1,5 @@
 import { Box, Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CodeIcon } from '../editor/CodeIcon';
 import { EDITOR_PATH, isDashboardEditor } from '../editor/editorAccess';
@@ -81,12 +81,22 @@ export function SideMenu({ mobile = false, onNavigate }: SideMenuProps) {
   const tree = menuTree(entries);
   const [openSections, setOpenSections] = useState<Record<string, boolean>>({});
 
-  // A section opens when one of its items becomes active.
-  useEffect(() => {
-    for (const node of menuTree(entries))
-      if (node.kind === 'section' && node.entries.some((e) => normalizePath(e.path) === current))
-        setOpenSections((s) => (s[node.title] ? s : { ...s, [node.title]: true }));
-  }, [current, entries]);
+  // A section opens when one of its items becomes active, and stays open until closed by hand. It
+  // opens in the render that makes the item active (React renders again at once, before anything
+  // is drawn): opened by an effect, its Collapse slid open on every page load.
+  const [openedFor, setOpenedFor] = useState<{ current: string; entries: typeof entries }>();
+  if (openedFor?.current !== current || openedFor.entries !== entries) {
+    setOpenedFor({ current, entries });
+    const opening = tree.flatMap((node) =>
+      node.kind === 'section' &&
+      !openSections[node.title] &&
+      node.entries.some((e) => normalizePath(e.path) === current)
+        ? [node.title]
+        : [],
+    );
+    if (opening.length > 0)
+      setOpenSections({ ...openSections, ...Object.fromEntries(opening.map((title) => [title, true])) });
+  }
 
   return (
     <ScrollArea h="100%" type="auto">

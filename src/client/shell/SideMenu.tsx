@@ -78,6 +78,7 @@ export function SideMenu({ mobile = false, onNavigate }: SideMenuProps) {
   const { openImpersonation } = useShellActions();
   const entries = useMenuEntries();
   const current = normalizePath(pathname);
+  const isActive = (path: string) => normalizePath(path) === current;
   const tree = menuTree(entries);
   const [openSections, setOpenSections] = useState<Record<string, boolean>>({});
 
@@ -88,9 +89,7 @@ export function SideMenu({ mobile = false, onNavigate }: SideMenuProps) {
   if (openedFor?.current !== current || openedFor.entries !== entries) {
     setOpenedFor({ current, entries });
     const opening = tree.flatMap((node) =>
-      node.kind === 'section' &&
-      !openSections[node.title] &&
-      node.entries.some((e) => normalizePath(e.path) === current)
+      node.kind === 'section' && !openSections[node.title] && node.entries.some((e) => isActive(e.path))
         ? [node.title]
         : [],
     );
@@ -106,7 +105,7 @@ export function SideMenu({ mobile = false, onNavigate }: SideMenuProps) {
             <Item
               key={node.entry.path}
               entry={node.entry}
-              active={normalizePath(node.entry.path) === current}
+              active={isActive(node.entry.path)}
               onNavigate={onNavigate}
             />
           ) : (
@@ -126,13 +125,7 @@ export function SideMenu({ mobile = false, onNavigate }: SideMenuProps) {
               style={{ borderRadius: 8 }}
             >
               {node.entries.map((e) => (
-                <Item
-                  key={e.path}
-                  entry={e}
-                  nested
-                  active={normalizePath(e.path) === current}
-                  onNavigate={onNavigate}
-                />
+                <Item key={e.path} entry={e} nested active={isActive(e.path)} onNavigate={onNavigate} />
               ))}
             </NavLink>
           ),

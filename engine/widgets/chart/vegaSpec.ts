@@ -253,7 +253,9 @@ export function useVegaSpec(
  * Vega draws it (the box's aria-busy, which end-to-end tests and screen readers wait on). While
  * busy, `minHeight` holds the box at the height last drawn (`height` before the first drawing), so
  * the panels below do not jump while the chart is drawn: a click aimed at them lands where aimed.
- * `onDrawn` takes the view Vega drew for `spec`.
+ * `onDrawn` takes the view Vega drew for `spec`. The drawn height is read from the page only when
+ * a drawn chart becomes busy again (new rows, a new size): reading it on every drawing made the
+ * browser lay the page out once per chart while a page of charts was being drawn.
  */
 export function useDrawing(
   spec: Spec | undefined,
@@ -261,18 +263,23 @@ export function useDrawing(
   loading: boolean,
   height: number,
 ): { busy: boolean; minHeight: number | undefined; onDrawn: (view: View) => void } {
-  const [drawn, setDrawn] = useState<{ spec: Spec; height: number }>();
+  const [drawn, setDrawn] = useState<{ spec: Spec; view: View }>();
   // react-vega draws again only for a spec that differs in content (a deep comparison), so an
   // equal spec (rows fetched again, unchanged) is drawn already.
   const busy =
     loading ||
     pending ||
     (spec !== undefined && !(drawn && jsonEqual(drawn.spec as JsonValue, spec as JsonValue)));
+  // Read while the box still shows the last drawing: Vega replaces it only once the new spec is drawn.
+  const lastHeight = useMemo(
+    () => (busy && drawn ? (drawn.view.container()?.getBoundingClientRect().height ?? height) : height),
+    [busy, drawn, height],
+  );
   return {
     busy,
-    minHeight: busy ? (drawn?.height ?? height) : undefined,
+    minHeight: busy ? lastHeight : undefined,
     onDrawn: (view) => {
-      if (spec) setDrawn({ spec, height: view.container()?.getBoundingClientRect().height ?? height });
+      if (spec) setDrawn({ spec, view });
     },
   };
 }

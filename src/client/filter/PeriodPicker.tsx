@@ -39,7 +39,6 @@ export function PeriodPicker({ value, onChange }: PeriodPickerProps) {
   });
   const [draft, setDraft] = useState<[string | null, string | null]>([null, null]);
   const narrow = useMobileLayout();
-  const today = dayjs().format('YYYY-MM-DD');
 
   function open(next: boolean) {
     if (next) setDraft([value.currentPeriod.start, value.currentPeriod.end]);
@@ -99,77 +98,107 @@ export function PeriodPicker({ value, onChange }: PeriodPickerProps) {
         data-testid="period-dropdown"
         style={narrow ? { width: 'calc(100vw - 24px)', maxWidth: 'calc(100vw - 24px)' } : undefined}
       >
-        <Group align="stretch" gap={0} wrap={narrow ? 'wrap' : 'nowrap'}>
-          <SimpleGrid
-            cols={narrow ? 2 : 1}
-            spacing={2}
-            verticalSpacing={2}
-            p="xs"
-            w={narrow ? '100%' : 170}
-            role="listbox"
-            aria-label="Preset ranges"
-          >
-            {presetRanges().map((r) => {
-              const active = r.label === value.label;
-              return (
-                <UnstyledButton
-                  key={r.label}
-                  role="option"
-                  aria-selected={active}
-                  onClick={() => pick(r)}
-                  px="sm"
-                  py={6}
-                  style={{
-                    borderRadius: 6,
-                    fontSize: 14,
-                    fontWeight: active ? 600 : 400,
-                    color: active ? 'white' : undefined,
-                    background: active ? 'var(--mantine-primary-color-filled)' : undefined,
-                  }}
-                  className="period-preset"
-                >
-                  {r.label}
-                </UnstyledButton>
-              );
-            })}
-          </SimpleGrid>
-          {!narrow && <Divider orientation="vertical" />}
-          <Box p="sm" mx={narrow ? 'auto' : undefined}>
-            <Suspense
-              fallback={
-                <Center w={narrow ? 252 : 520} h={300} data-testid="period-calendar-loading">
-                  <Loader size="sm" />
-                </Center>
-              }
-            >
-              <DatePicker
-                type="range"
-                value={draft}
-                onChange={pickDates}
-                numberOfColumns={narrow ? 1 : 2}
-                maxDate={today}
-                defaultDate={dayjs(value.currentPeriod.end)
-                  .subtract(narrow ? 0 : 1, 'month')
-                  .format('YYYY-MM-DD')}
-                allowSingleDateInRange
-                previousLabel="Previous month"
-                nextLabel="Next month"
-                // Weekends in plain text: red digits on the range's blue fall below 4.5:1 contrast.
-                weekendDays={[]}
-                firstDayOfWeek={0}
-              />
-            </Suspense>
-            <Text fz="xs" c="dimmed" mt="xs" data-testid="period-comparison">
-              Compared with {formatPeriod(value.previousPeriod)}
-            </Text>
-          </Box>
-        </Group>
-        <Group justify="flex-end" px="sm" pb="sm">
-          <Button variant="default" size="compact-sm" onClick={() => setOpened(false)}>
-            Close
-          </Button>
-        </Group>
+        <PeriodChoices
+          value={value}
+          draft={draft}
+          narrow={narrow}
+          onPick={pick}
+          onPickDates={pickDates}
+          onClose={() => setOpened(false)}
+        />
       </Popover.Dropdown>
     </Popover>
+  );
+}
+
+interface PeriodChoicesProps {
+  value: DateRange;
+  draft: [string | null, string | null];
+  narrow: boolean;
+  onPick: (range: DateRange) => void;
+  onPickDates: (dates: [string | null, string | null]) => void;
+  onClose: () => void;
+}
+
+/**
+ * The open picker's content: the presets, the calendar and the comparison line. A component of its
+ * own, so the presets are worked out only while the picker is open, not on every render of the
+ * filter bar.
+ */
+function PeriodChoices({ value, draft, narrow, onPick, onPickDates, onClose }: PeriodChoicesProps) {
+  const today = dayjs().format('YYYY-MM-DD');
+  return (
+    <>
+      <Group align="stretch" gap={0} wrap={narrow ? 'wrap' : 'nowrap'}>
+        <SimpleGrid
+          cols={narrow ? 2 : 1}
+          spacing={2}
+          verticalSpacing={2}
+          p="xs"
+          w={narrow ? '100%' : 170}
+          role="listbox"
+          aria-label="Preset ranges"
+        >
+          {presetRanges().map((r) => {
+            const active = r.label === value.label;
+            return (
+              <UnstyledButton
+                key={r.label}
+                role="option"
+                aria-selected={active}
+                onClick={() => onPick(r)}
+                px="sm"
+                py={6}
+                style={{
+                  borderRadius: 6,
+                  fontSize: 14,
+                  fontWeight: active ? 600 : 400,
+                  color: active ? 'white' : undefined,
+                  background: active ? 'var(--mantine-primary-color-filled)' : undefined,
+                }}
+                className="period-preset"
+              >
+                {r.label}
+              </UnstyledButton>
+            );
+          })}
+        </SimpleGrid>
+        {!narrow && <Divider orientation="vertical" />}
+        <Box p="sm" mx={narrow ? 'auto' : undefined}>
+          <Suspense
+            fallback={
+              <Center w={narrow ? 252 : 520} h={300} data-testid="period-calendar-loading">
+                <Loader size="sm" />
+              </Center>
+            }
+          >
+            <DatePicker
+              type="range"
+              value={draft}
+              onChange={onPickDates}
+              numberOfColumns={narrow ? 1 : 2}
+              maxDate={today}
+              defaultDate={dayjs(value.currentPeriod.end)
+                .subtract(narrow ? 0 : 1, 'month')
+                .format('YYYY-MM-DD')}
+              allowSingleDateInRange
+              previousLabel="Previous month"
+              nextLabel="Next month"
+              // Weekends in plain text: red digits on the range's blue fall below 4.5:1 contrast.
+              weekendDays={[]}
+              firstDayOfWeek={0}
+            />
+          </Suspense>
+          <Text fz="xs" c="dimmed" mt="xs" data-testid="period-comparison">
+            Compared with {formatPeriod(value.previousPeriod)}
+          </Text>
+        </Box>
+      </Group>
+      <Group justify="flex-end" px="sm" pb="sm">
+        <Button variant="default" size="compact-sm" onClick={onClose}>
+          Close
+        </Button>
+      </Group>
+    </>
   );
 }

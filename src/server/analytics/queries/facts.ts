@@ -7,8 +7,8 @@ import type { SqlParams } from './sqlParams';
 /**
  * Where the communication figures come from. Whole months of a period are read from the monthly
  * rollups of migration 011 (refreshed by src/server/analytics/rollups.ts after every seed and import),
- * or from their coarser copies of migration 014 when a question needs none of the columns those
- * drop. The partial months at either end come from the daily rollups (migration 013: calls;
+ * or from their coarser copies of migrations 014 and 018 when a question needs none of the columns
+ * those drop. The partial months at either end come from the daily rollups (migration 013: calls;
  * migration 015: communications by type; migration 017: by employee) when a question needs only
  * their columns, otherwise from the raw communications, as does everything when the rollups are not
  * current. Every measure is a count or a sum, so the parts add up to exactly what one scan of
@@ -69,6 +69,13 @@ function splitBy(span: Span, floor: (ts: string) => string, next: (ts: string) =
   return { months: { start: first, end: last }, edges };
 }
 
+/** A coarser copy of a rollup: its table, its dimensions, the condition its rows meet (if any). */
+interface Coarser {
+  table: string;
+  dims: readonly string[];
+  rows?: string;
+}
+
 /** A rollup: its table, the raw expression of each dimension and each measure (over communications `c`). */
 interface Source {
   table: string;
@@ -87,9 +94,12 @@ interface Source {
   days?: { table: string; dims: readonly string[]; where?: string };
   /**
    * Rollups of the same grain and measures with fewer dimensions (fewer rows to read): the first
-   * with every column a question names serves its whole months (weeks) instead of `table`.
+   * with every column a question names serves its whole months (weeks) instead of `table`. One with
+   * `rows` holds only the rows meeting that condition (text as in `where`, starting with ' AND ',
+   * conditions joined by AND only): it serves a question whose condition includes that text, and
+   * needs the columns of the rest.
    */
-  coarser?: readonly { table: string; dims: readonly string[] }[];
+  coarser?: readonly Coarser[];
   /**
    * Whether the rollup's rows go to the caller as they are, or grouped first by the dimensions asked
    * for. Every caller sums the facts again by its own columns, so grouping first only adds an
@@ -152,6 +162,19 @@ const COMM_EMPLOYEE: Source = {
   measures: COMM_MEASURES,
   rawWhere: '',
   passRows: false,
+  // Migration 018: without the type and the response bucket (the volume tables by employee), and
+  // the response-required rows by response bucket (the response time tables by employee).
+  coarser: [
+    {
+      table: 'rollup_comm_employee_dir_month',
+      dims: ['month', 'site_id', 'employee_id', 'direction', 'response_required'],
+    },
+    {
+      table: 'rollup_response_employee_month',
+      dims: ['month', 'site_id', 'employee_id', 'response_bucket'],
+      rows: ` AND ${RESPONSE_REQUIRED}`,
+    },
+  ],
   days: {
     table: 'rollup_comm_employee_day',
     dims: ['site_id', 'employee_id', 'comm_type', 'direction', 'response_required', 'response_bucket'],
@@ -208,6 +231,20 @@ function hasColumns(own: readonly string[], dims: readonly string[], where: stri
   return columns.every((c) => own.includes(c));
 }
 
+/**
+ * The table that serves a question's whole months (weeks): the first coarser copy that holds every
+ * row the question's condition keeps and has every column it names, else the rollup itself; `rest`
+ * is the condition still to apply to that table's rows.
+ */
+function wholeMonths(src: Source, dims: readonly string[], where: string): { table: string; rest: string } {
+  for (const c of src.coarser ?? []) {
+    if (c.rows !== undefined && !where.includes(c.rows)) continue;
+    const rest = c.rows === undefined ? where : where.replace(c.rows, '');
+    if (hasColumns(c.dims, dims, rest)) return { table: c.table, rest };
+  }
+  return { table: src.table, rest: where };
+}
+
 /** Whether `src`'s daily rollup can answer for these edges: every column asked for is one of its own. */
 function daysServe(src: Source, dims: readonly string[], where: string, edges: readonly Span[]): boolean {
   return (
@@ -243,10 +280,10 @@ function facts(
   const rollupSelect = [...dims.map((d) => `c.${d} AS ${d}`), ...rollupMeasures].join(', ');
   const rollupGroup = src.passRows ? '' : group;
   if (split.months) {
-    const table = src.coarser?.find((t) => hasColumns(t.dims, dims, where))?.table ?? src.table;
+    const { table, rest } = wholeMonths(src, dims, where);
     parts.push(
       `SELECT ${rollupSelect} FROM ${table} c
-       WHERE c.site_id IN ${p.ints(q.siteIds)} AND ${inSpan(p, `c.${src.grain}`, split.months)}${where}${rollupGroup}`,
+       WHERE c.site_id IN ${p.ints(q.siteIds)} AND ${inSpan(p, `c.${src.grain}`, split.months)}${rest}${rollupGroup}`,
     );
   }
   if (split.edges.length && rollup && src.days && daysServe(src, dims, where, split.edges)) {

@@ -11,9 +11,10 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { multiSelectLabel, withInactiveSuffix } from '../../format/selectionLabel';
 import { CheckIcon, ChevronDownIcon, SearchIcon } from '../../render/strokeIcons';
+import { useLatestCallback } from '../../render/useLatestCallback';
 import './multiSelect.css';
 
 /** One choice of a MultiSelect. */
@@ -90,8 +91,13 @@ const OptionRow = memo(function OptionRow({ value, text, inactive, on, onToggle 
  * The shared multi-select (SPEC.md section 2, Filter bar): search box with clear icon, Check All and
  * Uncheck All, options with checkmarks, optional Apply button; closes on outside click. The closed
  * control reads 'None', the option's label, 'All' or 'Multiple N'.
+ *
+ * Memoized: it draws again only when one of its props is another value, so callers hand it
+ * options, values and callbacks that keep their identity while unchanged (useLatestCallback).
  */
-export function MultiSelect<V extends string | number>(props: MultiSelectProps<V>) {
+export const MultiSelect = memo(MultiSelectControl) as typeof MultiSelectControl;
+
+function MultiSelectControl<V extends string | number>(props: MultiSelectProps<V>) {
   const { label, options, value, onChange, searchable = true, withApply = false, onApply } = props;
   const [opened, setOpened] = useState(false);
   useWindowEvent('keydown', (e) => {
@@ -134,11 +140,7 @@ export function MultiSelect<V extends string | number>(props: MultiSelectProps<V
   }
 
   // The rows get one callback for the whole life of the list, so toggling one leaves the others be.
-  const latestToggle = useRef(toggle);
-  useLayoutEffect(() => {
-    latestToggle.current = toggle;
-  });
-  const onToggle = useCallback((v: string | number) => latestToggle.current(v as V), []);
+  const onToggle = useLatestCallback((v: string | number) => toggle(v as V));
 
   function apply() {
     onApply?.(draft);

@@ -1,5 +1,7 @@
 import { Box, Button, Flex, Group, Paper, Title } from '@mantine/core';
-import { MultiSelect } from '../../../engine/widgets/multiselect/MultiSelect';
+import { useMemo } from 'react';
+import { useLatestCallback } from '../../../engine/render/useLatestCallback';
+import { MultiSelect, type MultiSelectChange } from '../../../engine/widgets/multiselect/MultiSelect';
 import { usePathname } from '../routes/pathname';
 import { keepsViewInUrl } from '../routes/viewInUrl';
 import { LinkIcon } from '../widgets/icons';
@@ -16,19 +18,33 @@ export function FilterBar() {
   const { flags } = useFilterBarConfig();
   const f = useGlobalFilter();
   const pathname = usePathname();
+  // Options and callbacks that keep their identity while unchanged: the multi-selects are then not
+  // drawn again when the filter's other state changes (a URL write, a pending apply).
+  const accountOptions = useMemo(
+    () =>
+      f.accounts.map((a) => ({
+        value: a.accountId,
+        label: a.accountName,
+        inactive: a.isActive === false,
+      })),
+    [f.accounts],
+  );
+  const siteOptions = useMemo(
+    () =>
+      f.offeredSites.map((s) => ({
+        value: s.id,
+        label: s.name,
+        inactive: s.siteIsActive === false,
+      })),
+    [f.offeredSites],
+  );
+  const changeAccounts = useLatestCallback((_: number[], change: MultiSelectChange<number>) =>
+    f.changeAccounts(change.kind === 'toggle' ? { kind: 'toggle', accountId: change.value } : change),
+  );
+  const changeSites = useLatestCallback((ids: number[]) => f.changeSites(ids));
   if (!isFilterBarVisible(flags)) return null;
   const shareable = keepsViewInUrl(pathname);
 
-  const accountOptions = f.accounts.map((a) => ({
-    value: a.accountId,
-    label: a.accountName,
-    inactive: a.isActive === false,
-  }));
-  const siteOptions = f.offeredSites.map((s) => ({
-    value: s.id,
-    label: s.name,
-    inactive: s.siteIsActive === false,
-  }));
   const showAccounts = flags.isAccountsVisible && f.showAccounts;
   const hasControls = flags.isPeriodVisible || showAccounts || flags.isSitesVisible;
   const hasButtons = flags.isApplyVisible || flags.isResetVisible || shareable;
@@ -91,11 +107,7 @@ export function FilterBar() {
               value={f.selectedAccountIds}
               error={f.tooManyAccounts}
               disabled={!f.accountsLoaded}
-              onChange={(_, change) =>
-                f.changeAccounts(
-                  change.kind === 'toggle' ? { kind: 'toggle', accountId: change.value } : change,
-                )
-              }
+              onChange={changeAccounts}
             />
           </Box>
         )}
@@ -109,7 +121,7 @@ export function FilterBar() {
               value={f.selectedSiteIds}
               error={f.tooManySites}
               disabled={!f.sitesLoaded}
-              onChange={(ids) => f.changeSites(ids)}
+              onChange={changeSites}
             />
           </Box>
         )}

@@ -38,6 +38,25 @@ const commEmployeeBy = (unit: 'month' | 'day') => ({
       sum(response_seconds) AS response_sum, count(response_seconds) AS response_n
     FROM communications GROUP BY 1, 2, 3, 4, 5, 6, 7`,
 });
+/**
+ * The employee rollup's coarser copies per month or day (migrations 018, 019): without the type and
+ * the response bucket; the rows that wait for a reply, by response bucket.
+ */
+const coarseEmployeeBy = (unit: 'month' | 'day') => ({
+  [`rollup_comm_employee_dir_${unit}`]: {
+    columns: `${unit}, site_id, employee_id, direction, response_required, n, response_sum, response_n`,
+    raw: `SELECT date_trunc('${unit}', occurred_at) AS ${unit}, site_id, employee_id, direction, response_required,
+        count(*) AS n, sum(response_seconds) AS response_sum, count(response_seconds) AS response_n
+      FROM communications GROUP BY 1, 2, 3, 4, 5`,
+  },
+  [`rollup_response_employee_${unit}`]: {
+    columns: `${unit}, site_id, employee_id, response_bucket, n, response_sum, response_n`,
+    raw: `SELECT date_trunc('${unit}', occurred_at) AS ${unit}, site_id, employee_id, ${BUCKET} AS response_bucket,
+        count(*) AS n, sum(response_seconds) AS response_sum, count(response_seconds) AS response_n
+      FROM communications WHERE direction = 'inbound' AND response_required AND comm_type IN ('PHONE', 'SMS', 'EMAIL')
+      GROUP BY 1, 2, 3, 4`,
+  },
+});
 const EXPECTED: Record<string, { raw: string; columns: string }> = {
   rollup_comm_site_month: {
     columns:
@@ -56,19 +75,7 @@ const EXPECTED: Record<string, { raw: string; columns: string }> = {
       GROUP BY 1, 2, 3, 4, 5`,
   },
   rollup_comm_type_month: commTypeBy('month'),
-  rollup_comm_employee_dir_month: {
-    columns: 'month, site_id, employee_id, direction, response_required, n, response_sum, response_n',
-    raw: `SELECT date_trunc('month', occurred_at) AS month, site_id, employee_id, direction, response_required,
-        count(*) AS n, sum(response_seconds) AS response_sum, count(response_seconds) AS response_n
-      FROM communications GROUP BY 1, 2, 3, 4, 5`,
-  },
-  rollup_response_employee_month: {
-    columns: 'month, site_id, employee_id, response_bucket, n, response_sum, response_n',
-    raw: `SELECT date_trunc('month', occurred_at) AS month, site_id, employee_id, ${BUCKET} AS response_bucket,
-        count(*) AS n, sum(response_seconds) AS response_sum, count(response_seconds) AS response_n
-      FROM communications WHERE direction = 'inbound' AND response_required AND comm_type IN ('PHONE', 'SMS', 'EMAIL')
-      GROUP BY 1, 2, 3, 4`,
-  },
+  ...coarseEmployeeBy('month'),
   rollup_response_type_week: {
     columns: 'week, site_id, comm_type, response_sum, response_n',
     raw: `SELECT date_trunc('week', occurred_at) AS week, site_id, comm_type,
@@ -90,6 +97,7 @@ const EXPECTED: Record<string, { raw: string; columns: string }> = {
   },
   rollup_comm_type_day: commTypeBy('day'),
   rollup_comm_employee_day: commEmployeeBy('day'),
+  ...coarseEmployeeBy('day'),
 };
 
 const normalize = (rows: Row[]) =>

@@ -16,7 +16,34 @@ function commByEmployee(unit: 'month' | 'day'): { table: string; select: string 
 }
 
 /**
- * The rollups of migrations 011, 013, 014, 015, 017 and 018: what each holds, as one INSERT ... SELECT over
+ * The two coarser copies of an employee rollup (migrations 018 and 019), summed from it: without the
+ * type and the response bucket, and the rows that wait for a reply by response bucket.
+ */
+function coarseByEmployee(unit: 'month' | 'day'): { table: string; select: string }[] {
+  return [
+    {
+      table: `rollup_comm_employee_dir_${unit}`,
+      select: `
+      SELECT c.${unit}, c.site_id, c.employee_id, c.direction, c.response_required,
+        sum(c.n), sum(c.response_sum), sum(c.response_n)
+      FROM rollup_comm_employee_${unit} c
+      GROUP BY 1, 2, 3, 4, 5
+      ORDER BY 1, 2`,
+    },
+    {
+      table: `rollup_response_employee_${unit}`,
+      select: `
+      SELECT c.${unit}, c.site_id, c.employee_id, c.response_bucket, sum(c.n), sum(c.response_sum), sum(c.response_n)
+      FROM rollup_comm_employee_${unit} c
+      WHERE ${RESPONSE_REQUIRED}
+      GROUP BY 1, 2, 3, 4
+      ORDER BY 1, 2`,
+    },
+  ];
+}
+
+/**
+ * The rollups of migrations 011, 013, 014, 015, 017, 018 and 019: what each holds, as one INSERT ... SELECT over
  * communications `c` (or over a finer rollup built before it). Counts and sums only, so whole months
  * add up exactly (see queries/facts.ts for how periods are split). Each is written in time order, so
  * a question about some of the months reads only their blocks (DuckDB skips blocks by their min and
@@ -64,25 +91,8 @@ const ROLLUPS: readonly { table: string; select: string }[] = [
       GROUP BY 1, 2, 3, 4, 5, 6
       ORDER BY 1, 2`,
   },
-  {
-    // Migration 018's coarser copies, summed from the employee rollup (built before them).
-    table: 'rollup_comm_employee_dir_month',
-    select: `
-      SELECT c.month, c.site_id, c.employee_id, c.direction, c.response_required,
-        sum(c.n), sum(c.response_sum), sum(c.response_n)
-      FROM rollup_comm_employee_month c
-      GROUP BY 1, 2, 3, 4, 5
-      ORDER BY 1, 2`,
-  },
-  {
-    table: 'rollup_response_employee_month',
-    select: `
-      SELECT c.month, c.site_id, c.employee_id, c.response_bucket, sum(c.n), sum(c.response_sum), sum(c.response_n)
-      FROM rollup_comm_employee_month c
-      WHERE ${RESPONSE_REQUIRED}
-      GROUP BY 1, 2, 3, 4
-      ORDER BY 1, 2`,
-  },
+  // Migration 018's coarser copies, summed from the employee rollup (built before them).
+  ...coarseByEmployee('month'),
   {
     table: 'rollup_response_type_week',
     select: `
@@ -111,6 +121,8 @@ const ROLLUPS: readonly { table: string; select: string }[] = [
       ORDER BY 1, 2`,
   },
   commByEmployee('day'),
+  // Migration 019's, from the daily employee rollup just built.
+  ...coarseByEmployee('day'),
 ];
 
 /** Tables the analytics queries read that a PostgreSQL ANALYZE should refresh after a load. */

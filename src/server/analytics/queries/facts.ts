@@ -90,8 +90,9 @@ interface Source {
    * partial months (weeks) at a period's ends when the question needs no other column and the
    * period starts and ends at midnight, as every period of dates does. `month` and `week` come from
    * its day. `where`: the condition of `rawWhere` when the daily rollup holds more than the source.
+   * `coarser`: copies of the daily rollup with fewer rows, chosen as `coarser` below is.
    */
-  days?: { table: string; dims: readonly string[]; where?: string };
+  days?: { table: string; dims: readonly string[]; where?: string; coarser?: readonly Coarser[] };
   /**
    * Rollups of the same grain and measures with fewer dimensions (fewer rows to read): the first
    * with every column a question names serves its whole months (weeks) instead of `table`. One with
@@ -178,6 +179,18 @@ const COMM_EMPLOYEE: Source = {
   days: {
     table: 'rollup_comm_employee_day',
     dims: ['site_id', 'employee_id', 'comm_type', 'direction', 'response_required', 'response_bucket'],
+    // Migration 019: the same two copies by day, for the partial months.
+    coarser: [
+      {
+        table: 'rollup_comm_employee_dir_day',
+        dims: ['site_id', 'employee_id', 'direction', 'response_required'],
+      },
+      {
+        table: 'rollup_response_employee_day',
+        dims: ['site_id', 'employee_id', 'response_bucket'],
+        rows: ` AND ${RESPONSE_REQUIRED}`,
+      },
+    ],
   },
 };
 
@@ -232,17 +245,24 @@ function hasColumns(own: readonly string[], dims: readonly string[], where: stri
 }
 
 /**
- * The table that serves a question's whole months (weeks): the first coarser copy that holds every
- * row the question's condition keeps and has every column it names, else the rollup itself; `rest`
- * is the condition still to apply to that table's rows.
+ * The table that serves a question from `table` or one of its coarser copies: the first copy that
+ * holds every row the question's condition keeps and has every column it names (with `derived`, the
+ * columns worked out from its own), else `table` itself; `rest` is the condition still to apply to
+ * that table's rows.
  */
-function wholeMonths(src: Source, dims: readonly string[], where: string): { table: string; rest: string } {
-  for (const c of src.coarser ?? []) {
+function leanest(
+  table: string,
+  coarser: readonly Coarser[] | undefined,
+  dims: readonly string[],
+  where: string,
+  derived: readonly string[] = [],
+): { table: string; rest: string } {
+  for (const c of coarser ?? []) {
     if (c.rows !== undefined && !where.includes(c.rows)) continue;
     const rest = c.rows === undefined ? where : where.replace(c.rows, '');
-    if (hasColumns(c.dims, dims, rest)) return { table: c.table, rest };
+    if (hasColumns([...c.dims, ...derived], dims, rest)) return { table: c.table, rest };
   }
-  return { table: src.table, rest: where };
+  return { table, rest: where };
 }
 
 /** Whether `src`'s daily rollup can answer for these edges: every column asked for is one of its own. */
@@ -280,7 +300,7 @@ function facts(
   const rollupSelect = [...dims.map((d) => `c.${d} AS ${d}`), ...rollupMeasures].join(', ');
   const rollupGroup = src.passRows ? '' : group;
   if (split.months) {
-    const { table, rest } = wholeMonths(src, dims, where);
+    const { table, rest } = leanest(src.table, src.coarser, dims, where);
     parts.push(
       `SELECT ${rollupSelect} FROM ${table} c
        WHERE c.site_id IN ${p.ints(q.siteIds)} AND ${inSpan(p, `c.${src.grain}`, split.months)}${rest}${rollupGroup}`,
@@ -290,10 +310,11 @@ function facts(
     const daySelect = [...dims.map((d) => `${FROM_DAY[d] ?? `c.${d}`} AS ${d}`), ...rollupMeasures].join(
       ', ',
     );
+    const { table, rest } = leanest(src.days.table, src.days.coarser, dims, where, Object.keys(FROM_DAY));
     for (const scan of edgeScans(split.edges))
       parts.push(
-        `SELECT ${daySelect} FROM ${src.days.table} c
-         WHERE c.site_id IN ${p.ints(q.siteIds)} AND ${inEdges(p, 'c.day', scan)}${src.days.where ?? ''}${where}${rollupGroup}`,
+        `SELECT ${daySelect} FROM ${table} c
+         WHERE c.site_id IN ${p.ints(q.siteIds)} AND ${inEdges(p, 'c.day', scan)}${src.days.where ?? ''}${rest}${rollupGroup}`,
       );
   } else if (split.edges.length) {
     const select = [

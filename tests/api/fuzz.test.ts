@@ -54,7 +54,7 @@ function bodyProperties(openapi: OpenApi, route: Route): string[] {
   return [...props];
 }
 
-// The fields of the routes outside the OpenAPI document (auth, forms, editor), as their schemas name them.
+// The fields of the routes outside the OpenAPI document (auth, forms, editor, charts), as their schemas name them.
 const KNOWN_FIELDS = [
   'grantType',
   'clientId',
@@ -68,6 +68,7 @@ const KNOWN_FIELDS = [
   'email',
   'file',
   'text',
+  'spec',
 ];
 
 const deep = (n: number): unknown => {

@@ -3,6 +3,8 @@ import { act } from 'react';
 import type { Spec } from 'vega';
 import { describe, expect, it } from 'vitest';
 import { mountPointPerTest } from '../../../tests/support/mountPoint';
+import { type PageRuntime, PageRuntimeContext } from '../../render/pageRuntime';
+import { chartSpec } from '../chart/chartSpec';
 import { useVegaSpec } from '../chart/vegaSpec';
 import { type PieSlice, pieColoursFor } from '../pie/pieSlices';
 import { PIE_DATASET, pieRows, pieSpec } from '../pie/pieSpec';
@@ -69,5 +71,70 @@ describe('useVegaSpec', () => {
     }
     expect(seen[0]).toEqual(['A', 'B', 'C']);
     expect(seen.at(-1)).toEqual(['A', 'D', 'E', 'F']);
+  });
+
+  it("starts the host's compile of a settled chart spec before its rows arrive, and draws them with it", async () => {
+    const { compile } = await import('vega-lite');
+    const asked: string[] = [];
+    const runtime = {
+      host: {
+        compileChart: async (spec: Readonly<Record<string, unknown>>) => {
+          asked.push(String(spec.height));
+          return JSON.parse(JSON.stringify(compile(spec as unknown as Parameters<typeof compile>[0]).spec));
+        },
+      },
+    } as unknown as PageRuntime;
+    let shown: string[] | undefined;
+    function ChartProbe({
+      rows,
+      settled,
+      height,
+    }: {
+      rows: Record<string, unknown>[];
+      settled: boolean;
+      height: number;
+    }) {
+      const vegaLite = chartSpec(
+        {
+          mark: 'bar',
+          encoding: { x: { field: 'type', type: 'nominal' }, y: { field: 'n', type: 'quantitative' } },
+        },
+        'rows',
+        { legendToggle: false, height, width: 600 },
+      );
+      const { spec } = useVegaSpec(vegaLite, 'rows', rows, settled);
+      const data = spec?.data?.find((d) => d.name === 'rows') as { values?: { type: string }[] } | undefined;
+      shown = data?.values?.map((r) => r.type);
+      return null;
+    }
+    const wait = async (done: () => boolean) => {
+      for (let i = 0; i < 50 && !done(); i++) await act(() => new Promise((r) => setTimeout(r, 20)));
+    };
+    const rows = [{ type: 'Calls', n: 3 }];
+    // Not settled (a box not measured yet): nothing is asked while no rows are there.
+    mount.render(
+      <PageRuntimeContext.Provider value={runtime}>
+        <ChartProbe rows={[]} settled={false} height={211} />
+      </PageRuntimeContext.Provider>,
+    );
+    await act(() => new Promise((r) => setTimeout(r, 60)));
+    expect(asked).toEqual([]);
+    // Settled, rows still on their way: the host compiles now.
+    mount.render(
+      <PageRuntimeContext.Provider value={runtime}>
+        <ChartProbe rows={[]} settled height={211} />
+      </PageRuntimeContext.Provider>,
+    );
+    await wait(() => asked.length > 0);
+    expect(asked).toEqual(['211']);
+    // The rows arrive: drawn with the spec compiled meanwhile, nothing asked again.
+    mount.render(
+      <PageRuntimeContext.Provider value={runtime}>
+        <ChartProbe rows={rows} settled height={211} />
+      </PageRuntimeContext.Provider>,
+    );
+    await wait(() => shown?.length === 1);
+    expect(shown).toEqual(['Calls']);
+    expect(asked).toEqual(['211']);
   });
 });

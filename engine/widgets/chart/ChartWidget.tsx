@@ -57,7 +57,7 @@ export function ChartWidget({ widget, source }: WidgetProps<ChartOptions>) {
       }),
     [widget.spec, dataset, widget.legendToggle, height, width, shared, crowded],
   );
-  const { spec, pending } = useVegaSpec(vegaLite, dataset, rows);
+  const { spec, pending } = useVegaSpec(vegaLite, dataset, rows, sized);
   const drawing = useDrawing(spec, pending || !sized, source.isLoading, height);
   // The session this chart was drawn in: a layout seen after it ended is not stored.
   const [generation] = useState(chartCacheGeneration);

@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { Spec, View } from 'vega';
 import type { VisualizationSpec } from 'vega-embed';
+import { PageRuntimeContext } from '../../render/pageRuntime';
 import { type JsonValue, jsonEqual } from '../../tools/jsonValue';
 import { importOnce } from '../importOnce';
 import { preloadVegaEmbed } from './LazyVegaEmbed';
@@ -9,9 +10,11 @@ import { preloadVegaEmbed } from './LazyVegaEmbed';
  * Vega-Lite specs compiled to Vega once, then kept: in memory for this page and in sessionStorage
  * for the next page load of the session. A spec reaches the compiler with its named dataset empty
  * (chartSpec.ts, pieSpec.ts), so the compiled spec does not depend on the rows; the rows go into
- * its data entry of that name (`withData`). The Vega-Lite compiler (about a third of the charting
- * code) is loaded only when a spec is not in the cache yet, so a page seen before in the session
- * draws its charts without it. Layout decisions measured on a drawn chart are remembered likewise.
+ * its data entry of that name (`withData`). A spec not in the cache yet goes to the host's compiler
+ * (HostServices.compileChart, the app's server) when there is one; Vega-Lite's own compiler (about a
+ * third of the charting code) is loaded only without it or when it fails, so a page seen before in
+ * the session draws its charts without it. Layout decisions measured on a drawn chart are
+ * remembered likewise.
  */
 
 /** Every key this module keeps in sessionStorage starts so. */
@@ -29,6 +32,7 @@ let generation = 0;
 export function forgetChartCache(): void {
   generation++;
   memory.clear();
+  compiling.clear();
   const target = storage();
   if (!target) return;
   for (let i = target.length - 1; i >= 0; i--) {
@@ -174,12 +178,41 @@ const compileLogger: CompileLogger = {
 
 const compiler = importOnce(() => import('vega-lite'));
 
-/** Compiles a Vega-Lite spec (loading the compiler on first use) and keeps the result. */
-export async function compileVegaLite(spec: VisualizationSpec): Promise<Spec> {
+/** The host's compiler (HostServices.compileChart). */
+type HostCompiler = (spec: Readonly<Record<string, unknown>>) => Promise<Record<string, unknown>>;
+
+/** Compiles under way, by cache key: a spec asked for again meanwhile waits for the same. */
+const compiling = new Map<string, Promise<Spec>>();
+
+/**
+ * Compiles a Vega-Lite spec and keeps the result: with the host's compiler when there is one,
+ * otherwise (or when it fails) with Vega-Lite's own, loaded on first use.
+ */
+export function compileVegaLite(spec: VisualizationSpec, host?: HostCompiler): Promise<Spec> {
+  const key = SPEC_PREFIX + keyOf(JSON.stringify(spec));
+  let out = compiling.get(key);
+  if (!out) {
+    out = compileNow(spec, key, host).finally(() => compiling.delete(key));
+    compiling.set(key, out);
+  }
+  return out;
+}
+
+async function compileNow(spec: VisualizationSpec, key: string, host?: HostCompiler): Promise<Spec> {
   const from = generation;
-  const { compile } = await compiler.load();
-  const out = compile(spec as Parameters<typeof compile>[0], { logger: compileLogger }).spec;
-  keep(SPEC_PREFIX + keyOf(JSON.stringify(spec)), out, from);
+  let out: Spec | undefined;
+  if (host) {
+    try {
+      out = (await host(spec as Record<string, unknown>)) as Spec;
+    } catch {
+      // Compiled here instead: a spec the host refused throws here with the compiler's reason.
+    }
+  }
+  if (!out) {
+    const { compile } = await compiler.load();
+    out = compile(spec as Parameters<typeof compile>[0], { logger: compileLogger }).spec;
+  }
+  keep(key, out, from);
   return out;
 }
 
@@ -198,20 +231,25 @@ export const NO_ROWS: readonly Record<string, unknown>[] = [];
  * The Vega spec of a Vega-Lite spec (whose `dataset` is left empty) with `rows` in that dataset:
  * at once when it was compiled before in this session, otherwise once the compiler has run (the
  * last spec meanwhile, with `pending` true). `spec` is undefined until the first is ready.
+ * `settled`: the spec is the one to draw, whatever rows arrive (a chart whose box is measured; not a
+ * pie, whose slices shape its legend), so the host's compiler may start before the rows.
  */
 export function useVegaSpec(
   spec: VisualizationSpec,
   dataset: string,
   rows: readonly Record<string, unknown>[],
+  settled = false,
 ): { spec: Spec | undefined; pending: boolean } {
   const key = useMemo(() => SPEC_PREFIX + keyOf(JSON.stringify(spec)), [spec]);
-  // Mounted, rows on their way: load Vega meanwhile, and the compiler when the session has compiled
-  // nothing yet (its first page of charts), so neither waits for the rows. Later pages mostly
-  // redraw specs compiled before (the spec at mount, before the box is measured, is not the one
-  // drawn, so it cannot tell), and load the compiler only when one is new.
+  const hostCompiler = useContext(PageRuntimeContext)?.host.compileChart;
+  // Mounted, rows on their way: load Vega meanwhile, and (without the host's compiler) the compiler
+  // when the session has compiled nothing yet (its first page of charts), so neither waits for the
+  // rows. Later pages mostly redraw specs compiled before (the spec at mount, before the box is
+  // measured, is not the one drawn, so it cannot tell), and load the compiler only when one is new.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the chart mounts
   useEffect(() => {
     preloadVegaEmbed();
-    if (!anySpecCached()) compiler.load().catch(() => undefined);
+    if (!hostCompiler && !anySpecCached()) compiler.load().catch(() => undefined);
   }, []);
   const [compiled, setCompiled] = useState<{ key: string; spec?: Spec; error?: unknown }>();
   // A spec the compiler rejects is thrown here, to the panel's error boundary.
@@ -224,10 +262,11 @@ export function useVegaSpec(
   if (hit) last.current = { spec: hit, rows };
   const shown = last.current;
   useEffect(() => {
-    // Nothing to draw yet: the compiler waits for rows (and the chart's final size).
-    if (hit || !rows.length) return;
+    // Nothing to draw yet: the compiler waits for rows (and the chart's final size). The host's
+    // compiler, a request away, starts as soon as the spec is settled, while the rows are on their way.
+    if (hit || !(rows.length || (settled && hostCompiler))) return;
     let live = true;
-    compileVegaLite(spec).then(
+    compileVegaLite(spec, hostCompiler).then(
       (out) => {
         if (live) setCompiled({ key, spec: out });
       },
@@ -238,7 +277,7 @@ export function useVegaSpec(
     return () => {
       live = false;
     };
-  }, [hit, key, spec, rows.length]);
+  }, [hit, key, spec, rows.length, hostCompiler, settled]);
   const shownSpec = shown?.spec;
   const shownRows = shown?.rows;
   const withRows = useMemo(

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { HostServices } from '../../../engine';
-import { getData, postData, postDataFile } from '../api';
+import type { ChartCompileRequest, ChartCompileResponse } from '../../shared/api/types';
+import { getData, postData, postDataFile, request } from '../api';
 import { describePanelError } from '../api/ApiError';
 import { useAppliedFilter } from '../filter/appliedFilter';
 import { FILTER_QUERY_NAMES } from '../filter/filterQuery';
@@ -11,6 +12,21 @@ import { historyMoves } from '../routes/historyMoves';
 import { changeQuery, parseQuery } from '../routes/urlQuery';
 import { hostFilter } from './hostFilter';
 import { useDashboardDefinitions } from './useDashboardDefinitions';
+
+/**
+ * A chart's Vega-Lite spec compiled on the server (POST /api/charts/compile). Its failures go back
+ * to the engine, unreported: the engine then compiles in the browser.
+ */
+async function compileChart(spec: Readonly<Record<string, unknown>>): Promise<Record<string, unknown>> {
+  const body = { spec } as ChartCompileRequest;
+  return (
+    await request<ChartCompileResponse>('/api/charts/compile', {
+      method: 'POST',
+      body: body as unknown as Record<string, unknown>,
+      reportServerErrors: false,
+    })
+  ).spec;
+}
 
 async function fetchJson(endpoint: string, body: unknown, method: 'GET' | 'POST'): Promise<unknown> {
   return method === 'GET' ? getData(endpoint) : postData(endpoint, (body ?? {}) as Record<string, unknown>);
@@ -60,6 +76,7 @@ export function useHostServices({ url = false }: { url?: boolean } = {}): HostSe
     };
     return {
       fetchJson,
+      compileChart,
       exportFile: (endpoint: string, body: unknown, onProgress: (fraction: number) => void) =>
         postDataFile(endpoint, body as Record<string, unknown>, onProgress),
       appliedFilter: hostFilter(filter),

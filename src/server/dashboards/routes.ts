@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireCaller } from '../auth/scope';
 import { apiRef, responseSchema } from '../schemaValidation';
+import { registerChartRoutes } from './chartRoutes';
 import { DefinitionStore, type DefinitionStoreOptions, defaultDefinitionPaths } from './definitionStore';
 import { registerEditorRoutes } from './editorRoutes';
 
@@ -15,7 +16,8 @@ export interface DashboardRouteOptions {
 /**
  * GET /api/dashboards: the validated, normalized page definitions the signed-in user may see
  * (pages with an access rule need the user to hold that claim). The folder is watched: a valid
- * edit is served on the next request, an invalid one is refused and logged.
+ * edit is served on the next request, an invalid one is refused and logged. With them: the
+ * editor's routes and POST /api/charts/compile (chartRoutes.ts).
  */
 export async function registerDashboardRoutes(
   app: FastifyInstance,
@@ -69,4 +71,5 @@ export async function registerDashboardRoutes(
   );
 
   await registerEditorRoutes(app, { ...storeOptions, onSaved: () => store.reload() });
+  await registerChartRoutes(app);
 }

@@ -27,11 +27,14 @@ describe('POST /api/charts/compile', () => {
   });
   afterAll(() => server?.stop());
 
-  const compileCall = (body: unknown, bearer: string | undefined = token, raw?: string) =>
+  const compileCall = (body: unknown, bearer: string | undefined = token) =>
     fetch(`${server.url}/api/charts/compile`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
-      body: raw ?? JSON.stringify(body),
+      headers: {
+        'content-type': 'application/json',
+        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+      },
+      body: JSON.stringify(body),
     });
 
   it('answers the Vega spec that Vega-Lite compiles in the browser, the same again from memory', async () => {
@@ -55,7 +58,9 @@ describe('POST /api/charts/compile', () => {
   });
 
   it("refuses a spec the compiler refuses with the compiler's reason, naming the field", async () => {
-    const res = await compileCall({ spec: { mark: 'bar', encoding: { x: { field: 'a', type: 'nominal' } }, layer: 3 } });
+    const res = await compileCall({
+      spec: { mark: 'bar', encoding: { x: { field: 'a', type: 'nominal' } }, layer: 3 },
+    });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { message: string; field?: string };
     expect(body.field).toBe('spec');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartSpec, labelsCrowded, NARROW_CHART } from '../chart/chartSpec';
+import { chartSpec, guessCrowded, labelsCrowded, NARROW_CHART } from '../chart/chartSpec';
 
 const spec = {
   mark: 'bar',
@@ -42,5 +42,29 @@ describe('crowded x labels', () => {
     expect(labelsCrowded(buckets, 4 * 80)).toBe(true);
     expect(labelsCrowded(['Calls', 'Emails', 'Texts', 'Walk-Ins'], 260)).toBe(false);
     expect(labelsCrowded([], 100)).toBe(false);
+  });
+
+  it("guesses before the first drawing from the spec's own label list, else from the rows", () => {
+    const buckets = [
+      '0 - 5min',
+      '5min - 30min',
+      '30min - 1hr',
+      '1hr - 12hrs',
+      '12hrs - 24hrs',
+      'Older Than 24hrs',
+    ];
+    const listed = { encoding: { x: { field: 'bucket', type: 'nominal', sort: buckets } } };
+    // Known from the spec, before any row: six labels of up to 16 characters in 540 px are crowded.
+    expect(guessCrowded(listed, [], 600)).toBe(true);
+    expect(guessCrowded(listed, [], 1400)).toBe(false);
+    const byRows = { encoding: { x: { field: 'type', type: 'nominal' } } };
+    const types = ['Calls', 'Emails', 'Texts', 'Walk-Ins'].map((type) => ({ type, n: 1 }));
+    expect(guessCrowded(byRows, types, 600)).toBe(false);
+    expect(guessCrowded(byRows, types, 150)).toBe(true);
+    // Unknown: no rows yet, rows without the field, a continuous axis, an unmeasured box.
+    expect(guessCrowded(byRows, [], 600)).toBeUndefined();
+    expect(guessCrowded(byRows, [{ other: 'x' }], 600)).toBeUndefined();
+    expect(guessCrowded({ encoding: { x: { field: 'day', type: 'temporal' } } }, types, 600)).toBeUndefined();
+    expect(guessCrowded(listed, [], undefined)).toBeUndefined();
   });
 });

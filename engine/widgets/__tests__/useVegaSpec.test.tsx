@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act } from 'react';
+import { act, useMemo } from 'react';
 import type { Spec } from 'vega';
 import { describe, expect, it } from 'vitest';
 import { mountPointPerTest } from '../../../tests/support/mountPoint';
@@ -76,64 +76,61 @@ describe('useVegaSpec', () => {
   it("starts the host's compile of a settled chart spec before its rows arrive, and draws them with it", async () => {
     const { compile } = await import('vega-lite');
     const asked: string[] = [];
+    // The host's answer waits until the test lets it go.
+    let release: (() => void) | undefined;
     const runtime = {
       host: {
         compileChart: async (spec: Readonly<Record<string, unknown>>) => {
           asked.push(String(spec.height));
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
           return JSON.parse(JSON.stringify(compile(spec as unknown as Parameters<typeof compile>[0]).spec));
         },
       },
     } as unknown as PageRuntime;
     let shown: string[] | undefined;
-    function ChartProbe({
-      rows,
-      settled,
-      height,
-    }: {
-      rows: Record<string, unknown>[];
-      settled: boolean;
-      height: number;
-    }) {
-      const vegaLite = chartSpec(
-        {
-          mark: 'bar',
-          encoding: { x: { field: 'type', type: 'nominal' }, y: { field: 'n', type: 'quantitative' } },
-        },
-        'rows',
-        { legendToggle: false, height, width: 600 },
+    function ChartProbe({ rows, settled }: { rows: Record<string, unknown>[]; settled: boolean }) {
+      const vegaLite = useMemo(
+        () =>
+          chartSpec(
+            {
+              mark: 'bar',
+              encoding: { x: { field: 'type', type: 'nominal' }, y: { field: 'n', type: 'quantitative' } },
+            },
+            'rows',
+            { legendToggle: false, height: 211, width: 600 },
+          ),
+        [],
       );
       const { spec } = useVegaSpec(vegaLite, 'rows', rows, settled);
       const data = spec?.data?.find((d) => d.name === 'rows') as { values?: { type: string }[] } | undefined;
       shown = data?.values?.map((r) => r.type);
       return null;
     }
-    const wait = async (done: () => boolean) => {
-      for (let i = 0; i < 50 && !done(); i++) await act(() => new Promise((r) => setTimeout(r, 20)));
-    };
-    const rows = [{ type: 'Calls', n: 3 }];
+    const tick = () => act(() => new Promise((r) => setTimeout(r, 20)));
+    const show = (rows: Record<string, unknown>[], settled: boolean) =>
+      mount.render(
+        <PageRuntimeContext.Provider value={runtime}>
+          <ChartProbe rows={rows} settled={settled} />
+        </PageRuntimeContext.Provider>,
+      );
     // Not settled (a box not measured yet): nothing is asked while no rows are there.
-    mount.render(
-      <PageRuntimeContext.Provider value={runtime}>
-        <ChartProbe rows={[]} settled={false} height={211} />
-      </PageRuntimeContext.Provider>,
-    );
-    await act(() => new Promise((r) => setTimeout(r, 60)));
+    show([], false);
+    for (let i = 0; i < 3; i++) await tick();
     expect(asked).toEqual([]);
-    // Settled, rows still on their way: the host compiles now.
-    mount.render(
-      <PageRuntimeContext.Provider value={runtime}>
-        <ChartProbe rows={[]} settled height={211} />
-      </PageRuntimeContext.Provider>,
-    );
-    await wait(() => asked.length > 0);
+    // Settled, rows still on their way: the host is asked now.
+    show([], true);
+    for (let i = 0; i < 50 && !asked.length; i++) await tick();
     expect(asked).toEqual(['211']);
-    // The rows arrive: drawn with the spec compiled meanwhile, nothing asked again.
-    mount.render(
-      <PageRuntimeContext.Provider value={runtime}>
-        <ChartProbe rows={rows} settled height={211} />
-      </PageRuntimeContext.Provider>,
-    );
-    await wait(() => shown?.length === 1);
+    // The rows arrive while the host is still compiling: nothing is asked again, nothing drawn yet.
+    show([{ type: 'Calls', n: 3 }], true);
+    for (let i = 0; i < 3; i++) await tick();
+    expect(asked).toEqual(['211']);
+    expect(shown).toBeUndefined();
+    // The answer arrives: the rows are drawn with it.
+    release?.();
+    for (let i = 0; i < 50 && shown === undefined; i++) await tick();
     expect(shown).toEqual(['Calls']);
     expect(asked).toEqual(['211']);
   });

@@ -8,7 +8,7 @@ import type { ChartWidget as ChartOptions } from '../../types/dashboard';
 import { ImageDownload } from '../download/ImageDownload';
 import { usePanelTitle } from '../download/usePanelTitle';
 import type { WidgetProps } from '../widgetProps';
-import { chartSpec, labelsCrowded } from './chartSpec';
+import { chartSpec, guessCrowded, labelsCrowded, labelsKnownWithoutRows } from './chartSpec';
 import { LazyVegaEmbed, VEGA_OPTIONS } from './LazyVegaEmbed';
 import { useBoxWidth } from './useBoxWidth';
 import {
@@ -40,24 +40,30 @@ export function ChartWidget({ widget, source }: WidgetProps<ChartOptions>) {
   );
   const height = widget.height ?? 350;
   // Whether the discrete x axis (if any) is too tight for level labels: known once Vega has laid
-  // the chart out, so a crowded chart draws a second time with angled labels. What this chart at
-  // this width measured earlier in the session is the first guess, so a page seen before draws once.
+  // the chart out, so a chart guessed wrong draws a second time. What this chart at this width
+  // measured earlier in the session is the first guess (a page seen before draws once), else a
+  // guess from its labels and width (guessCrowded), so a first visit mostly draws once too.
   const [measured, setMeasured] = useState<{ width?: number; crowded: boolean }>();
   const remembered = useMemo(() => rememberedLayout(widget.spec, width), [widget.spec, width]);
-  const crowded = (measured?.width === width ? measured?.crowded : undefined) ?? remembered ?? false;
+  const author = useMemo(() => resolvedObject(widget.spec) ?? {}, [widget.spec]);
+  const guessed = useMemo(() => guessCrowded(author, rows, width), [author, rows, width]);
+  const crowded =
+    (measured?.width === width ? measured?.crowded : undefined) ?? remembered ?? guessed ?? false;
   const dataset = widget.dataset ?? 'rows';
   const vegaLite = useMemo(
     () =>
-      chartSpec(resolvedObject(widget.spec) ?? {}, dataset, {
+      chartSpec(author, dataset, {
         legendToggle: widget.legendToggle === true,
         height,
         width,
         params: shared && Object.fromEntries(shared),
         crowded,
       }),
-    [widget.spec, dataset, widget.legendToggle, height, width, shared, crowded],
+    [author, dataset, widget.legendToggle, height, width, shared, crowded],
   );
-  const { spec, pending } = useVegaSpec(vegaLite, dataset, rows, sized);
+  // The spec is settled once the box is measured, unless the rows may yet change the guess above.
+  const settled = sized && (remembered !== undefined || labelsKnownWithoutRows(author));
+  const { spec, pending } = useVegaSpec(vegaLite, dataset, rows, settled);
   const drawing = useDrawing(spec, pending || !sized, source.isLoading, height);
   // The session this chart was drawn in: a layout seen after it ended is not stored.
   const [generation] = useState(chartCacheGeneration);

@@ -13,6 +13,41 @@ export function labelsCrowded(labels: readonly unknown[], plotWidth: number): bo
   return longest * 6.5 + 10 > plotWidth / labels.length;
 }
 
+/** Room a discrete x axis's plot gives up to the y axis beside it (labels and title), in px. */
+const Y_AXIS_ROOM = 60;
+
+/** Whether `guessCrowded` can tell without the rows: the x axis is not discrete, or the spec lists its labels. */
+export function labelsKnownWithoutRows(spec: Record<string, unknown>): boolean {
+  const x = (spec.encoding as Record<string, unknown> | undefined)?.x as Record<string, unknown> | undefined;
+  if (!x || (x.type !== 'nominal' && x.type !== 'ordinal')) return true;
+  return Array.isArray(x.sort) || Array.isArray((x.scale as Record<string, unknown> | undefined)?.domain);
+}
+
+/**
+ * A first guess at `labelsCrowded` before Vega has laid the chart out (which then tells for sure):
+ * the discrete x axis's labels are the spec's own list (its `sort` or scale `domain`) or else the
+ * rows' values of its field, over the box's width less the y axis's room. Undefined when the x axis
+ * is not discrete or its labels are not known yet.
+ */
+export function guessCrowded(
+  spec: Record<string, unknown>,
+  rows: readonly Record<string, unknown>[],
+  width: number | undefined,
+): boolean | undefined {
+  const x = (spec.encoding as Record<string, unknown> | undefined)?.x as Record<string, unknown> | undefined;
+  if (width === undefined || !x || (x.type !== 'nominal' && x.type !== 'ordinal')) return undefined;
+  const domain = (x.scale as Record<string, unknown> | undefined)?.domain;
+  const field = typeof x.field === 'string' ? x.field : undefined;
+  const labels = Array.isArray(x.sort)
+    ? x.sort
+    : Array.isArray(domain)
+      ? domain
+      : field && rows.length && rows.every((r) => field in r)
+        ? [...new Set(rows.map((r) => r[field]))]
+        : undefined;
+  return labels ? labelsCrowded(labels, width - Y_AXIS_ROOM) : undefined;
+}
+
 /**
  * House style under the author's config: labels a size up from Vega's 10 px, no frame around the
  * plot, and discrete x labels level (Vega-Lite would stand them on end).

@@ -190,11 +190,13 @@ const compiling = new Map<string, Promise<Spec>>();
  */
 export function compileVegaLite(spec: VisualizationSpec, host?: HostCompiler): Promise<Spec> {
   const key = SPEC_PREFIX + keyOf(JSON.stringify(spec));
-  let out = compiling.get(key);
-  if (!out) {
-    out = compileNow(spec, key, host).finally(() => compiling.delete(key));
-    compiling.set(key, out);
-  }
+  const under = compiling.get(key);
+  if (under) return under;
+  const out: Promise<Spec> = compileNow(spec, key, host).finally(() => {
+    // Not a compile of a later session (forgetChartCache) under the same key.
+    if (compiling.get(key) === out) compiling.delete(key);
+  });
+  compiling.set(key, out);
   return out;
 }
 
@@ -204,7 +206,9 @@ async function compileNow(spec: VisualizationSpec, key: string, host?: HostCompi
   if (host) {
     try {
       out = (await host(spec as Record<string, unknown>)) as Spec;
-    } catch {
+    } catch (error) {
+      // The session ended meanwhile (a refused sign-in signs out): nothing left to draw.
+      if (from !== generation) throw error;
       // Compiled here instead: a spec the host refused throws here with the compiler's reason.
     }
   }

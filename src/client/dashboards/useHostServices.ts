@@ -13,9 +13,13 @@ import { changeQuery, parseQuery } from '../routes/urlQuery';
 import { hostFilter } from './hostFilter';
 import { useDashboardDefinitions } from './useDashboardDefinitions';
 
+/** How long a chart waits for the server's compile before compiling in the browser. */
+const COMPILE_WAIT_MS = 4_000;
+
 /**
- * A chart's Vega-Lite spec compiled on the server (POST /api/charts/compile). Its failures go back
- * to the engine, unreported: the engine then compiles in the browser.
+ * A chart's Vega-Lite spec compiled on the server (POST /api/charts/compile). Its failures (and a
+ * wait of over COMPILE_WAIT_MS) go back to the engine, unreported: the engine then compiles in the
+ * browser.
  */
 async function compileChart(spec: Readonly<Record<string, unknown>>): Promise<Record<string, unknown>> {
   const body = { spec } as ChartCompileRequest;
@@ -24,6 +28,7 @@ async function compileChart(spec: Readonly<Record<string, unknown>>): Promise<Re
       method: 'POST',
       body: body as unknown as Record<string, unknown>,
       reportServerErrors: false,
+      signal: AbortSignal.timeout(COMPILE_WAIT_MS),
     })
   ).spec;
 }

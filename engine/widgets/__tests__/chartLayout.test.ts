@@ -45,15 +45,16 @@ describe('crowded x labels', () => {
   });
 
   it("guesses before the first drawing from the spec's own label list, else from the rows", () => {
-    const buckets = [
-      '0 - 5min',
-      '5min - 30min',
-      '30min - 1hr',
-      '1hr - 12hrs',
-      '12hrs - 24hrs',
-      'Older Than 24hrs',
+    // Six labels, the longest of 16 characters.
+    const labels = [
+      'Under a minute',
+      'A few minutes',
+      'Within the hour',
+      'Same day',
+      'Next day',
+      'Still waiting...',
     ];
-    const listed = { encoding: { x: { field: 'bucket', type: 'nominal', sort: buckets } } };
+    const listed = { encoding: { x: { field: 'bucket', type: 'nominal', sort: labels } } };
     // Known from the spec, before any row: six labels of up to 16 characters in 540 px are crowded.
     expect(guessCrowded(listed, [], 600)).toBe(true);
     expect(guessCrowded(listed, [], 1400)).toBe(false);

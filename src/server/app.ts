@@ -156,10 +156,12 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     // connection ahead of those of requests that came after it (store/priority.ts).
     runAsTask(done);
   });
-  // Tokens, claims and data answers are never kept by a browser or proxy cache.
+  // Tokens, claims and data answers are never kept by a browser or proxy cache, unless the route
+  // says how its answer is kept (the page definitions: by the browser only, revalidated by ETag).
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    if (NO_STORE_PATHS.test(request.url)) reply.header('cache-control', 'no-store');
+    if (NO_STORE_PATHS.test(request.url) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(formbody);

@@ -32,6 +32,9 @@ export class DefinitionStore {
 
   constructor(private readonly options: DefinitionStoreOptions) {}
 
+  /** Moves on with every reload: what was worked out from `all()` before it may be out of date. */
+  generation = 0;
+
   /** Every served definition, in menu order. */
   all(): NormalizedPage[] {
     return [...this.good.values()].sort(
@@ -41,6 +44,7 @@ export class DefinitionStore {
 
   /** Reads and checks every file; returns the number of errors found. */
   reload(): number {
+    this.generation++;
     const { dir, endpointIndex, log } = this.options;
     let endpoints: KnownEndpoints | undefined;
     try {

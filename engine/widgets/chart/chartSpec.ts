@@ -16,11 +16,22 @@ export function labelsCrowded(labels: readonly unknown[], plotWidth: number): bo
 /** Room a discrete x axis's plot gives up to the y axis beside it (labels and title), in px. */
 const Y_AXIS_ROOM = 60;
 
+/** The spec's x encoding when it is discrete (nominal or ordinal): the axis whose labels may crowd. */
+function discreteX(spec: Record<string, unknown>): Record<string, unknown> | undefined {
+  const x = (spec.encoding as Record<string, unknown> | undefined)?.x as Record<string, unknown> | undefined;
+  return x && (x.type === 'nominal' || x.type === 'ordinal') ? x : undefined;
+}
+
+/** The labels a discrete x encoding lists itself (its `sort` or its scale's `domain`), if any. */
+function listedLabels(x: Record<string, unknown>): unknown[] | undefined {
+  const domain = (x.scale as Record<string, unknown> | undefined)?.domain;
+  return Array.isArray(x.sort) ? x.sort : Array.isArray(domain) ? domain : undefined;
+}
+
 /** Whether `guessCrowded` can tell without the rows: the x axis is not discrete, or the spec lists its labels. */
 export function labelsKnownWithoutRows(spec: Record<string, unknown>): boolean {
-  const x = (spec.encoding as Record<string, unknown> | undefined)?.x as Record<string, unknown> | undefined;
-  if (!x || (x.type !== 'nominal' && x.type !== 'ordinal')) return true;
-  return Array.isArray(x.sort) || Array.isArray((x.scale as Record<string, unknown> | undefined)?.domain);
+  const x = discreteX(spec);
+  return !x || listedLabels(x) !== undefined;
 }
 
 /**
@@ -34,17 +45,14 @@ export function guessCrowded(
   rows: readonly Record<string, unknown>[],
   width: number | undefined,
 ): boolean | undefined {
-  const x = (spec.encoding as Record<string, unknown> | undefined)?.x as Record<string, unknown> | undefined;
-  if (width === undefined || !x || (x.type !== 'nominal' && x.type !== 'ordinal')) return undefined;
-  const domain = (x.scale as Record<string, unknown> | undefined)?.domain;
+  const x = discreteX(spec);
+  if (width === undefined || !x) return undefined;
   const field = typeof x.field === 'string' ? x.field : undefined;
-  const labels = Array.isArray(x.sort)
-    ? x.sort
-    : Array.isArray(domain)
-      ? domain
-      : field && rows.length && rows.every((r) => field in r)
-        ? [...new Set(rows.map((r) => r[field]))]
-        : undefined;
+  const labels =
+    listedLabels(x) ??
+    (field && rows.length && rows.every((r) => field in r)
+      ? [...new Set(rows.map((r) => r[field]))]
+      : undefined);
   return labels ? labelsCrowded(labels, width - Y_AXIS_ROOM) : undefined;
 }
 

@@ -22,11 +22,10 @@ const COMPILE_WAIT_MS = 4_000;
  * browser.
  */
 async function compileChart(spec: Readonly<Record<string, unknown>>): Promise<Record<string, unknown>> {
-  const body = { spec } as ChartCompileRequest;
   return (
     await request<ChartCompileResponse>('/api/charts/compile', {
       method: 'POST',
-      body: body as unknown as Record<string, unknown>,
+      body: { spec } satisfies ChartCompileRequest,
       reportServerErrors: false,
       signal: AbortSignal.timeout(COMPILE_WAIT_MS),
     })

@@ -47,9 +47,9 @@ export interface DashboardRouteOptions {
 /**
  * GET /api/dashboards: the validated, normalized page definitions the signed-in user may see
  * (pages with an access rule need the user to hold that claim), with an ETag: the browser keeps the
- * answer and asks again with If-None-Match, answered 304 while nothing it holds has changed. The folder is watched: a valid
- * edit is served on the next request, an invalid one is refused and logged. With them: the
- * editor's routes and POST /api/charts/compile (chartRoutes.ts).
+ * answer and asks again with If-None-Match, answered 304 while nothing it holds has changed. The
+ * folder is watched: a valid edit is served on the next request, an invalid one is refused and
+ * logged. With them: the editor's routes and POST /api/charts/compile (chartRoutes.ts).
  */
 export async function registerDashboardRoutes(
   app: FastifyInstance,

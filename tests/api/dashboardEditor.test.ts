@@ -134,6 +134,21 @@ describe.each(DRIVERS)('dashboard editor routes on %s', (driver) => {
         expect(a.body.message).toMatch(/HawkEyeDashboardEditor=Write/);
       }
       expect((await call(server, 'GET', '/api/dashboards/sources')).status).toBe(401);
+      // Neither a stranger nor a user without the claim has a body parsed: broken JSON and a body
+      // over the limit are answered as the caller is, not as the body is.
+      for (const [who, status] of [
+        [undefined, 401],
+        [token, 403],
+      ] as const) {
+        for (const body of ['{"file": ', `{"text": "${'x'.repeat(3_000_000)}"}`]) {
+          const res = await fetch(`${server.url}/api/dashboards/validate`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...(who ? { authorization: `Bearer ${who}` } : {}) },
+            body,
+          });
+          expect(res.status).toBe(status);
+        }
+      }
     }
     expect(readFileSync(join(writableDir, FILE), 'utf8')).toBe(original);
     expect(readdirSync(writableDir)).not.toContain('new-page.json');

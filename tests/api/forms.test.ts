@@ -160,8 +160,11 @@ describe.each(DRIVERS)('feedback and support forms on %s', (driver) => {
       const body = path === '/post-support' ? SUPPORT : FEEDBACK;
       expect((await post(path, body)).status).toBe(401);
       expect((await post(path, body, 'not-a-token')).status).toBe(401);
-      // A stranger gets 401 before the body is even looked at.
+      // A stranger gets 401 before the body is even looked at, or read: whatever its shape, its
+      // syntax or its size.
       expect((await post(path, { nonsense: 1 })).status).toBe(401);
+      expect((await post(path, undefined, undefined, '{"tfa_1": ')).status).toBe(401);
+      expect((await post(path, undefined, undefined, `"${'x'.repeat(2_000_000)}"`)).status).toBe(401);
     }
     expect(await listSubmissions(server.ctx.store)).toHaveLength(before);
   });

@@ -45,7 +45,10 @@ export interface EditorRouteOptions {
 
 type EditorCheck = WithNormalizedPage<DefinitionCheck>;
 
-/** preValidation: a signed-in caller (401) holding HawkEyeDashboardEditor=Write (403). */
+/**
+ * onRequest: a signed-in caller (401) holding HawkEyeDashboardEditor=Write (403), checked before the
+ * body is read, so a stranger's body is never parsed and its faults (400, 413) are never answered.
+ */
 async function requireEditor(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   await requireCaller(request, reply);
   if (reply.sent || !request.caller) return;
@@ -57,7 +60,7 @@ async function requireEditor(request: FastifyRequest, reply: FastifyReply): Prom
   }
 }
 
-/** preValidation of the routes that write: 403 when this server does not save, whatever the body. */
+/** onRequest of the routes that write: 403 when this server does not save, whatever the body. */
 function requireWritable(writable: boolean) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     await requireEditor(request, reply);
@@ -147,8 +150,8 @@ export async function registerEditorRoutes(app: FastifyInstance, options: Editor
     return undefined;
   };
 
-  const editor = { preValidation: requireEditor };
-  const writer = { preValidation: requireWritable(writable) };
+  const editor = { onRequest: requireEditor };
+  const writer = { onRequest: requireWritable(writable) };
 
   app.get<{ Reply: EditorSettings }>(
     '/api/dashboards/editor-settings',

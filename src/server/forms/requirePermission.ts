@@ -4,9 +4,9 @@ import { requireCaller } from '../auth/scope';
 import { findUserById } from '../auth/userLookup';
 
 /**
- * preValidation of the form routes: a valid bearer access token (401 otherwise) of an active user
+ * onRequest of the form routes: a valid bearer access token (401 otherwise) of an active user
  * (401) who has the permission to use HawkEye (403, as sign-in answers). Runs before the body is
- * validated, so a stranger learns nothing about the body's shape.
+ * read, so a stranger learns nothing about the body's shape and sends no body this server parses.
  */
 export async function requirePermittedCaller(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   await requireCaller(request, reply);

@@ -66,7 +66,7 @@ export async function registerFormRoutes(app: FastifyInstance): Promise<void> {
     scope.addHook('preClose', () => copies.settle());
     scope.post<{ Body: FeedbackRequest }>(
       '/post-feedback',
-      { schema: { body: feedbackRequestSchema, response }, preValidation: requirePermittedCaller },
+      { schema: { body: feedbackRequestSchema, response }, onRequest: requirePermittedCaller },
       formHandler<FeedbackRequest>(
         { kind: 'feedback', problem: feedbackProblem, email: feedbackEmail },
         copies,
@@ -74,7 +74,7 @@ export async function registerFormRoutes(app: FastifyInstance): Promise<void> {
     );
     scope.post<{ Body: SupportRequest }>(
       '/post-support',
-      { schema: { body: supportRequestSchema, response }, preValidation: requirePermittedCaller },
+      { schema: { body: supportRequestSchema, response }, onRequest: requirePermittedCaller },
       formHandler<SupportRequest>({ kind: 'support', problem: supportProblem, email: supportEmail }, copies),
     );
   });

@@ -143,7 +143,10 @@ describe.each(DRIVERS)('dashboard editor routes on %s', (driver) => {
         for (const body of ['{"file": ', `{"text": "${'x'.repeat(3_000_000)}"}`]) {
           const res = await fetch(`${server.url}/api/dashboards/validate`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', ...(who ? { authorization: `Bearer ${who}` } : {}) },
+            headers: {
+              'content-type': 'application/json',
+              ...(who ? { authorization: `Bearer ${who}` } : {}),
+            },
             body,
           });
           expect(res.status).toBe(status);

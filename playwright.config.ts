@@ -44,7 +44,7 @@ export default defineConfig({
   },
   webServer: {
     // From its bundle, built first when a source changed (scripts/lib/serverBuild.mjs).
-    command: 'node scripts/launch.mjs tests/e2e/server.ts',
+    command: 'node scripts/launch.cjs tests/e2e/server.ts',
     url: `${E2E_BASE_URL}/healthz`,
     timeout: 240_000,
     reuseExistingServer: !process.env.CI,

@@ -9,7 +9,9 @@
  *         split into its main thread (JavaScript) and its other threads (the database's workers).
  * Prints, per phase: requests/s, latency p50/p95/p99, errors (any answer but 200, or a failed
  * connection), the server's user and system CPU time, its memory (RSS) before and after, and the
- * CPU time of this process, the load driver, which shares the machine with the server.
+ * CPU time of this process, the load driver, which shares the machine with the server. Beside the
+ * load, one more client asks for the app's page and its entry script (as a browser does, accepting
+ * compressed answers) every 100 ms: how long a user opening the app waits for its files meanwhile.
  *
  *   npm run bench:load [-- --clients 100 --seconds 60 --scale demo --phases miss,hit,cost]
  *
@@ -26,7 +28,7 @@ import { DEMO_PASSWORD } from '../src/server/seed/demoUsers';
 import { startDeployment } from './ha/deployment';
 import { parseArgs } from './lib/args';
 import { startBenchServer } from './lib/benchServerProcess';
-import { httpPoster } from './lib/httpPost';
+import { httpClient, httpPoster } from './lib/httpPost';
 import { processesStats, threadsCpu } from './lib/procStats';
 
 const { options } = parseArgs(process.argv.slice(2));
@@ -74,6 +76,17 @@ const FIXED: Period[] = [
 ];
 
 const { post, close: closeConnections } = httpPoster(CLIENTS);
+const files = httpClient(1);
+
+/**
+ * The app's page and the entry script it names, or none when the server serves no client (built by
+ * `npm run build`, or by bench:pages).
+ */
+async function appFiles(base: URL): Promise<string[]> {
+  const page = await files.send(new URL('/dashboard', base).href, { method: 'GET' });
+  const entry = /<script[^>]*\bsrc="([^"]+)"/.exec(page.text)?.[1];
+  return page.status === 200 && entry ? ['/dashboard', entry] : [];
+}
 
 function percentile(sorted: number[], p: number): number {
   return sorted.length
@@ -122,6 +135,7 @@ try {
   process.stdout.write(
     `${CLIENTS} clients, ${SECONDS} s per phase, ${MIX.length} endpoints, ${SCALE} scale, ${server.label}, ${availableParallelism()} cores\n\n`,
   );
+  const fileUrls = await appFiles(base);
   const rows: string[] = [];
   for (const phase of PHASES.filter((p) => p !== 'cost')) {
     await server.clearCache();
@@ -151,7 +165,23 @@ try {
         latencies.push(performance.now() - t0);
       }
     };
-    await Promise.all(Array.from({ length: CLIENTS }, client));
+    const fileTimes: number[] = [];
+    const fileClient = async () => {
+      while (fileUrls.length && performance.now() < deadline) {
+        for (const path of fileUrls) {
+          const t0 = performance.now();
+          const r = await files.send(new URL(path, base).href, {
+            method: 'GET',
+            headers: { 'accept-encoding': 'gzip, deflate, br' },
+          });
+          if (r.status !== 200) throw new Error(`${path} answered ${r.status}`);
+          fileTimes.push(performance.now() - t0);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    await Promise.all([...Array.from({ length: CLIENTS }, client), fileClient()]);
+    fileTimes.sort((a, b) => a - b);
     const elapsed = (performance.now() - started) / 1000;
     const after = processesStats(server.pids());
     const driverCpu = process.cpuUsage(driverBefore);
@@ -161,12 +191,12 @@ try {
     const user = after.user - before.user;
     const system = after.system - before.system;
     rows.push(
-      `| ${phase} | ${latencies.length} | ${(latencies.length / elapsed).toFixed(0)} | ${percentile(latencies, 50).toFixed(0)} | ${percentile(latencies, 95).toFixed(0)} | ${percentile(latencies, 99).toFixed(0)} | ${errorCount}${errorCount ? ` (${[...errors].map(([k, n]) => `${k}: ${n}`).join(', ')})` : ''} | ${user.toFixed(1)} (${((user / elapsed) * 100).toFixed(0)} %) | ${system.toFixed(1)} (${((system / elapsed) * 100).toFixed(0)} %) | ${before.rssMb.toFixed(0)} → ${after.rssMb.toFixed(0)} | ${driverSeconds.toFixed(1)} (${((driverSeconds / elapsed) * 100).toFixed(0)} %) |`,
+      `| ${phase} | ${latencies.length} | ${(latencies.length / elapsed).toFixed(0)} | ${percentile(latencies, 50).toFixed(0)} | ${percentile(latencies, 95).toFixed(0)} | ${percentile(latencies, 99).toFixed(0)} | ${errorCount}${errorCount ? ` (${[...errors].map(([k, n]) => `${k}: ${n}`).join(', ')})` : ''} | ${user.toFixed(1)} (${((user / elapsed) * 100).toFixed(0)} %) | ${system.toFixed(1)} (${((system / elapsed) * 100).toFixed(0)} %) | ${before.rssMb.toFixed(0)} → ${after.rssMb.toFixed(0)} | ${driverSeconds.toFixed(1)} (${((driverSeconds / elapsed) * 100).toFixed(0)} %) | ${fileTimes.length ? `${percentile(fileTimes, 50).toFixed(0)} / ${percentile(fileTimes, 95).toFixed(0)}` : 'no client built'} |`,
     );
     process.stdout.write(`${rows[rows.length - 1]}\n`);
   }
   process.stdout.write(
-    `\n| phase | requests | requests/s | p50 ms | p95 ms | p99 ms | errors | server user CPU s | server system CPU s | server RSS MB before → after | load driver CPU s |\n|---|---:|---:|---:|---:|---:|---|---:|---:|---|---:|\n${rows.join('\n')}\n`,
+    `\n| phase | requests | requests/s | p50 ms | p95 ms | p99 ms | errors | server user CPU s | server system CPU s | server RSS MB before → after | load driver CPU s | app's files p50 / p95 ms |\n|---|---:|---:|---:|---:|---:|---|---:|---:|---|---:|---:|\n${rows.join('\n')}\n`,
   );
   if (PHASES.includes('cost')) {
     const lines: string[] = [];
@@ -204,6 +234,7 @@ try {
   }
 } finally {
   closeConnections();
+  files.close();
   await server.stop();
   rmSync(dir, { recursive: true, force: true });
 }

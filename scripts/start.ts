@@ -1,4 +1,4 @@
-// `npm start` (run from its bundle by scripts/launch.mjs): build the client when stale, open (and on first
+// `npm start` (run from its bundle by scripts/launch.cjs): build the client when stale, open (and on first
 // run create and seed) the database, serve.
 import { closeOnSignals, demoLoginsText, startOrExit } from '../src/server/main';
 import { CLIENT_DIR, ensureClientBuilt } from './lib/clientBuild';

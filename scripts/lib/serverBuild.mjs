@@ -118,12 +118,12 @@ export async function buildServer() {
 }
 
 /**
- * The arguments of `node` that run an entry from its bundle (scripts/launch.mjs, which builds when
+ * The arguments of `node` that run an entry from its bundle (scripts/launch.cjs, which builds when
  * stale): spawn(process.execPath, [...launchArgs(entry), ...args]).
  */
 export function launchArgs(entry) {
   serverBundle(entry);
-  return [join(ROOT, 'scripts', 'launch.mjs'), entry];
+  return [join(ROOT, 'scripts', 'launch.cjs'), entry];
 }
 
 /** Builds the bundles when stale; `log` hears of a build. */

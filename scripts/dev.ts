@@ -1,12 +1,14 @@
 // `npm run dev`: the API in watch mode on API_PORT (default 8081) and Vite's dev server with hot
 // reload on PORT (default 5173), which proxies API calls to it.
 import { spawn } from 'node:child_process';
+import { serverThreadPoolSize } from './lib/threadPool.cjs';
 
 const apiPort = process.env.API_PORT || '8081';
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'scripts/serve-api.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort },
+    // Set before the process starts: tsx loads it as an ES module (scripts/lib/threadPool.cjs).
+    env: { ...process.env, PORT: apiPort, UV_THREADPOOL_SIZE: serverThreadPoolSize() },
   }),
   spawn('npx', ['vite'], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
 ];

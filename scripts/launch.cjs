@@ -2,14 +2,9 @@
 // bundle (scripts/lib/serverBuild.mjs), bundling first when a source changed since the last build.
 // The entry sees the arguments after its name, as if Node ran it directly.
 //
-// CommonJS on purpose: Node sizes its thread pool (libuv's, UV_THREADPOOL_SIZE) when it first uses
-// it, and loading an ES module already does. Each DuckDB query holds one of those threads while it
-// runs, and the store runs up to STORE_CONNECTIONS at once: with Node's default of 4 threads, a
-// file read, a response's compression or a password check would wait until a query ended. So the
-// pool gets that many threads more than the queries can hold, unless the environment sets its size.
-const STORE_CONNECTIONS = 4;
-const NODE_DEFAULT_THREADS = 4;
-process.env.UV_THREADPOOL_SIZE ??= String(STORE_CONNECTIONS + NODE_DEFAULT_THREADS);
+// CommonJS on purpose: Node sizes its thread pool when it first uses it, and loading an ES module
+// already does; the server's pool must be larger than Node's default (scripts/lib/threadPool.cjs).
+process.env.UV_THREADPOOL_SIZE = require('./lib/threadPool.cjs').serverThreadPoolSize();
 
 const { pathToFileURL } = require('node:url');
 
@@ -34,7 +29,10 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  process.exitCode = 1;
-  console.error(error);
-});
+// Run as a program; a test requires it for the thread pool's size alone (tests/unit/launch.test.ts).
+if (require.main === module) {
+  main().catch((error) => {
+    process.exitCode = 1;
+    console.error(error);
+  });
+}

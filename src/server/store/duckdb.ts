@@ -202,7 +202,7 @@ export class DuckDBStore extends DuckQueryable implements Store {
 
   /** Opens (or creates) the database file; ':memory:' gives a throwaway in-memory database. */
   static async open(path: string, opts: { poolSize?: number; threads?: number } = {}): Promise<DuckDBStore> {
-    // Each query under way holds one of Node's pool threads: scripts/launch.cjs adds this many to the pool.
+    // Each query under way holds one of Node's pool threads: scripts/lib/threadPool.cjs adds this many.
     const poolSize = opts.poolSize ?? 4;
     const instance = await DuckDBInstance.create(
       path,

@@ -79,8 +79,8 @@ const { post, close: closeConnections } = httpPoster(CLIENTS);
 const files = httpClient(1);
 
 /**
- * The app's page and the entry script it names, or none when the server serves no client (built by
- * `npm run build`, or by bench:pages).
+ * The app's page and the entry script it names, or none when the server serves no client (none built
+ * by `npm run build` or bench:pages, or the deployment of --ha, whose instances serve the API only).
  */
 async function appFiles(base: URL): Promise<string[]> {
   const page = await files.send(new URL('/dashboard', base).href, { method: 'GET' });
@@ -170,12 +170,19 @@ try {
       while (fileUrls.length && performance.now() < deadline) {
         for (const path of fileUrls) {
           const t0 = performance.now();
-          const r = await files.send(new URL(path, base).href, {
-            method: 'GET',
-            headers: { 'accept-encoding': 'gzip, deflate, br' },
-          });
-          if (r.status !== 200) throw new Error(`${path} answered ${r.status}`);
-          fileTimes.push(performance.now() - t0);
+          // A file that fails is counted with the load's errors, as a data request that fails is.
+          const failed = (why: string) =>
+            errors.set(`${path}: ${why}`, (errors.get(`${path}: ${why}`) ?? 0) + 1);
+          try {
+            const r = await files.send(new URL(path, base).href, {
+              method: 'GET',
+              headers: { 'accept-encoding': 'gzip, deflate, br' },
+            });
+            if (r.status === 200) fileTimes.push(performance.now() - t0);
+            else failed(`HTTP ${r.status}`);
+          } catch (err) {
+            failed((err as NodeJS.ErrnoException).code ?? String(err));
+          }
         }
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -191,7 +198,7 @@ try {
     const user = after.user - before.user;
     const system = after.system - before.system;
     rows.push(
-      `| ${phase} | ${latencies.length} | ${(latencies.length / elapsed).toFixed(0)} | ${percentile(latencies, 50).toFixed(0)} | ${percentile(latencies, 95).toFixed(0)} | ${percentile(latencies, 99).toFixed(0)} | ${errorCount}${errorCount ? ` (${[...errors].map(([k, n]) => `${k}: ${n}`).join(', ')})` : ''} | ${user.toFixed(1)} (${((user / elapsed) * 100).toFixed(0)} %) | ${system.toFixed(1)} (${((system / elapsed) * 100).toFixed(0)} %) | ${before.rssMb.toFixed(0)} → ${after.rssMb.toFixed(0)} | ${driverSeconds.toFixed(1)} (${((driverSeconds / elapsed) * 100).toFixed(0)} %) | ${fileTimes.length ? `${percentile(fileTimes, 50).toFixed(0)} / ${percentile(fileTimes, 95).toFixed(0)}` : 'no client built'} |`,
+      `| ${phase} | ${latencies.length} | ${(latencies.length / elapsed).toFixed(0)} | ${percentile(latencies, 50).toFixed(0)} | ${percentile(latencies, 95).toFixed(0)} | ${percentile(latencies, 99).toFixed(0)} | ${errorCount}${errorCount ? ` (${[...errors].map(([k, n]) => `${k}: ${n}`).join(', ')})` : ''} | ${user.toFixed(1)} (${((user / elapsed) * 100).toFixed(0)} %) | ${system.toFixed(1)} (${((system / elapsed) * 100).toFixed(0)} %) | ${before.rssMb.toFixed(0)} → ${after.rssMb.toFixed(0)} | ${driverSeconds.toFixed(1)} (${((driverSeconds / elapsed) * 100).toFixed(0)} %) | ${fileTimes.length ? `${percentile(fileTimes, 50).toFixed(0)} / ${percentile(fileTimes, 95).toFixed(0)}` : 'no client served'} |`,
     );
     process.stdout.write(`${rows[rows.length - 1]}\n`);
   }

@@ -31,8 +31,11 @@ async function main() {
 
 // Run as a program; a test requires it for the thread pool's size alone (tests/unit/launch.test.ts).
 if (require.main === module) {
+  // A failure is thrown again outside the promise, as an ES module's top-level await would: Node
+  // prints it and exits with status 1, even when the entry had already opened a socket or a database.
   main().catch((error) => {
-    process.exitCode = 1;
-    console.error(error);
+    process.nextTick(() => {
+      throw error;
+    });
   });
 }

@@ -8,7 +8,7 @@ export function serverBundle(entry: string): string;
 export function serverIsStale(): boolean;
 /** Bundles every entry; resolves with the build's time and the number of files written. */
 export function buildServer(): Promise<{ ms: number; files: number }>;
-/** The arguments of `node` that run an entry from its bundle (scripts/launch.mjs, which builds when stale). */
+/** The arguments of `node` that run an entry from its bundle (scripts/launch.cjs, which builds when stale). */
 export function launchArgs(entry: string): string[];
 /** Builds the bundles when stale; `log` hears of a build. */
 export function ensureServerBuilt(log?: (message: string) => void): Promise<void>;

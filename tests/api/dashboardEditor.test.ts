@@ -140,16 +140,22 @@ describe.each(DRIVERS)('dashboard editor routes on %s', (driver) => {
         [undefined, 401],
         [token, 403],
       ] as const) {
-        for (const body of ['{"file": ', `{"text": "${'x'.repeat(3_000_000)}"}`]) {
-          const res = await fetch(`${server.url}/api/dashboards/validate`, {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              ...(who ? { authorization: `Bearer ${who}` } : {}),
-            },
-            body,
-          });
-          expect(res.status).toBe(status);
+        for (const [method, path] of [
+          ['POST', '/api/dashboards/validate'],
+          ['PUT', `/api/dashboards/sources/${FILE}`],
+        ]) {
+          for (const body of ['{"file": ', `{"text": "${'x'.repeat(3_000_000)}"}`]) {
+            const res = await fetch(`${server.url}${path}`, {
+              method,
+              headers: {
+                'content-type': 'application/json',
+                ...(who ? { authorization: `Bearer ${who}` } : {}),
+              },
+              body,
+            });
+            expect(res.status, `${method} ${path}`).toBe(status);
+            await res.text();
+          }
         }
       }
     }

@@ -194,6 +194,8 @@ describe.each(DRIVERS)('feedback and support forms on %s', (driver) => {
       const r = await post(path, body, token);
       expect(r.status).toBe(403);
       expect(r.body.message).toBe('You must request permission to use HawkEye');
+      // Whatever the body: not read before the permission is checked.
+      expect((await post(path, undefined, token, '{"tfa_1": ')).status).toBe(403);
     }
     expect(await listSubmissions(server.ctx.store)).toHaveLength(before);
   });

@@ -72,6 +72,7 @@ describe('serving the built client', () => {
       `console.log(${JSON.stringify('y'.repeat(5000))});`,
     );
     writeFileSync(join(dir, 'client', 'assets', 'built-def456.js.br'), brotliCompressSync('// as built'));
+    writeFileSync(join(dir, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     const config = loadConfig({ DATA_DIR: join(dir, 'data'), PORT: '0', HOST: '127.0.0.1' });
     const store = await DuckDBStore.open(':memory:');
     await migrate(store);
@@ -109,6 +110,19 @@ describe('serving the built client', () => {
     expect(bars['/dashboard/volume']).toMatchObject({ isPeriodVisible: true });
     // A page behind an access rule is not named to a visitor who has not signed in.
     expect(Object.keys(bars)).not.toContain('/dashboard/ils-call-performance');
+  });
+
+  it('has the app page asked for again on every visit, and keeps the favicon a day', async () => {
+    // Chromium asks for the favicon again at each URL change of a page: kept, it takes none of the
+    // page load's six connections.
+    for (const path of ['/', '/dashboard/volume', '/index.html']) {
+      const page = await fetch(`${url}${path}`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+    }
+    const icon = await fetch(`${url}/favicon.svg`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('cache-control')).toBe('public, max-age=86400');
   });
 
   it('compresses assets and caches hashed bundles for good', async () => {

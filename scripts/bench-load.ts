@@ -144,6 +144,9 @@ try {
     const driverBefore = process.cpuUsage();
     const latencies: number[] = [];
     const errors = new Map<string, number>();
+    /** Counts a failed request under `why` (a status or a connection's error code). */
+    const failed = (why: string) => errors.set(why, (errors.get(why) ?? 0) + 1);
+    const errorCode = (err: unknown) => (err as NodeJS.ErrnoException).code ?? String(err);
     const started = performance.now();
     const deadline = started + SECONDS * 1000;
     const client = async () => {
@@ -157,10 +160,9 @@ try {
             { ...e.body(pick()), jwtExtendedToken: tokens.extendedDataToken },
             tokens.accessToken,
           );
-          if (r.status !== 200) errors.set(`HTTP ${r.status}`, (errors.get(`HTTP ${r.status}`) ?? 0) + 1);
+          if (r.status !== 200) failed(`HTTP ${r.status}`);
         } catch (err) {
-          const key = (err as NodeJS.ErrnoException).code ?? String(err);
-          errors.set(key, (errors.get(key) ?? 0) + 1);
+          failed(errorCode(err));
         }
         latencies.push(performance.now() - t0);
       }
@@ -170,18 +172,16 @@ try {
       while (fileUrls.length && performance.now() < deadline) {
         for (const path of fileUrls) {
           const t0 = performance.now();
-          // A file that fails is counted with the load's errors, as a data request that fails is.
-          const failed = (why: string) =>
-            errors.set(`${path}: ${why}`, (errors.get(`${path}: ${why}`) ?? 0) + 1);
+          // A file that fails is counted with the load's errors, under its path.
           try {
             const r = await files.send(new URL(path, base).href, {
               method: 'GET',
               headers: { 'accept-encoding': 'gzip, deflate, br' },
             });
             if (r.status === 200) fileTimes.push(performance.now() - t0);
-            else failed(`HTTP ${r.status}`);
+            else failed(`${path}: HTTP ${r.status}`);
           } catch (err) {
-            failed((err as NodeJS.ErrnoException).code ?? String(err));
+            failed(`${path}: ${errorCode(err)}`);
           }
         }
         await new Promise((resolve) => setTimeout(resolve, 100));

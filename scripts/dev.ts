@@ -7,7 +7,8 @@ const apiPort = process.env.API_PORT || '8081';
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'scripts/serve-api.ts'], {
     stdio: 'inherit',
-    // Set before the process starts: tsx loads it as an ES module (scripts/lib/threadPool.cjs).
+    // In its environment: tsx loads the API as ES modules, which sizes the pool before any of its
+    // code runs (scripts/lib/threadPool.cjs).
     env: { ...process.env, PORT: apiPort, UV_THREADPOOL_SIZE: serverThreadPoolSize() },
   }),
   spawn('npx', ['vite'], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),

@@ -33,6 +33,7 @@ import { startServer } from '../src/server/main';
 import type { ScaleName } from '../src/server/seed/scales';
 import { isSeeded, seedDatabase } from '../src/server/seed/seed';
 import { httpPoster } from './lib/httpPost';
+import { printMachineSpeed } from './lib/machineSpeed';
 import { startTempPostgres, type TempPostgres } from './lib/tempPostgres';
 
 const args = process.argv.slice(2);
@@ -246,6 +247,7 @@ async function benchOne(driver: 'duckdb' | 'postgres', scale: ScaleName, keptDir
   }
 }
 
+printMachineSpeed('before the run');
 if (!ONLY || ONLY === 'duckdb') await benchOne('duckdb', 'demo');
 if (!ONLY || ONLY === 'postgres') await benchOne('postgres', 'demo');
 if (args.includes('--large') || ONLY === 'large') await benchOne('duckdb', 'large');
@@ -261,3 +263,4 @@ if (ONLY === 'xlarge') {
   await benchOne('duckdb', 'xlarge', dir);
 }
 closeConnections();
+printMachineSpeed('after the run');

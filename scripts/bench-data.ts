@@ -15,6 +15,7 @@ import { migrate } from '../src/server/store/migrate';
 import { PostgresStore } from '../src/server/store/postgres';
 import { parseArgs } from './lib/args';
 import { toIngestRecords, writeRecords } from './lib/ingestRecords';
+import { printMachineSpeed } from './lib/machineSpeed';
 import { startTempPostgres } from './lib/tempPostgres';
 
 const { options } = parseArgs(process.argv.slice(2));
@@ -22,6 +23,7 @@ const scales = String(options.scales ?? 'demo,large').split(',') as ScaleName[];
 const drivers = String(options.drivers ?? 'duckdb,postgres').split(',') as Store['kind'][];
 const IMPORT_ROWS = Number(options['import-rows'] ?? 1_000_000);
 const AS_OF = new Date('2026-11-20T19:00:00Z');
+printMachineSpeed('before the run');
 const work = mkdtempSync(join(tmpdir(), 'hawkeye-bench-'));
 
 async function withStore<T>(driver: Store['kind'], fn: (s: Store) => Promise<T>): Promise<T> {
@@ -135,3 +137,4 @@ try {
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
+printMachineSpeed('after the run');

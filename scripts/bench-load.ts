@@ -29,6 +29,7 @@ import { startDeployment } from './ha/deployment';
 import { parseArgs } from './lib/args';
 import { startBenchServer } from './lib/benchServerProcess';
 import { httpClient, httpPoster } from './lib/httpPost';
+import { printMachineSpeed } from './lib/machineSpeed';
 import { processesStats, threadsCpu } from './lib/procStats';
 
 const { options } = parseArgs(process.argv.slice(2));
@@ -94,6 +95,7 @@ function percentile(sorted: number[], p: number): number {
     : Number.NaN;
 }
 
+printMachineSpeed('before the run');
 const dir = mkdtempSync(join(tmpdir(), 'bench-load-'));
 const limits = { LOGIN_FAILURES_PER_ADDRESS: '100000', LOGIN_FAILURES_PER_USERNAME: '100000' };
 /** What the load goes to: its address, its server processes, a way to empty its cache, and to stop it. */
@@ -245,3 +247,4 @@ try {
   await server.stop();
   rmSync(dir, { recursive: true, force: true });
 }
+printMachineSpeed('after the run');

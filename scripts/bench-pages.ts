@@ -18,6 +18,7 @@ import { isScaleName, SCALE_NAMES } from '../src/server/seed/scales';
 import { parseArgs, usage } from './lib/args';
 import { startBenchServer } from './lib/benchServerProcess';
 import { ensureClientBuilt } from './lib/clientBuild';
+import { printMachineSpeed } from './lib/machineSpeed';
 
 const { options } = parseArgs(process.argv.slice(2));
 const RUNS = Number(options.runs ?? 5);
@@ -252,6 +253,7 @@ async function benchPage(
 
 const dir = mkdtempSync(join(tmpdir(), 'hawkeye-bench-pages-'));
 await ensureClientBuilt();
+printMachineSpeed('before the run');
 process.stdout.write(`Starting the server and seeding the ${scale} scale...\n`);
 const server = await startBenchServer(dir, scale);
 const base = server.url;
@@ -283,3 +285,4 @@ try {
   await server.stop();
   rmSync(dir, { recursive: true, force: true });
 }
+printMachineSpeed('after the run');

@@ -1,3 +1,4 @@
+import { compareNames } from '../../format/compareNames';
 import { displayText } from '../../format/displayText';
 import { toNumber } from '../../format/formatNumber';
 
@@ -82,7 +83,7 @@ export function pieSlices(
   const total = kept.reduce((sum, s) => sum + s.value, 0);
   return kept
     .map((s) => ({ ...s, percent: total ? (s.value / total) * 100 : 0 }))
-    .sort((a, b) => a.label.toLowerCase().localeCompare(b.label.toLowerCase()));
+    .sort((a, b) => compareNames(a.label, b.label));
 }
 
 /** The smallest share that gets a percentage label: smaller pies need bigger slices (1, 2, 4, 8 or 14 %). */

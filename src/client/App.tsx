@@ -8,12 +8,18 @@ import { PathnameProvider } from './routes/pathname';
 import { RegisterNavigator } from './routes/RegisterNavigator';
 import { ScrollToTop } from './routes/ScrollToTop';
 import { LoadingIndicator } from './shell/LoadingIndicator';
+import { lightScheme } from './theme/lightScheme';
 import { cssVariablesResolver, theme } from './theme/theme';
 
 /** The app root: theme, query cache, router, and the global message bar and loading indicator. */
 export function App() {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      colorSchemeManager={lightScheme}
+    >
       <QueryClientProvider client={queryClient}>
         {/* A URL change renders at once, not as a transition: a held-back transition (measured on the
             log: a chip's removal, then Back) was never shown, and the page kept params that the

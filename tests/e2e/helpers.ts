@@ -58,7 +58,7 @@ export async function signInQuickly(
   });
   expect(claims.status(), await claims.text()).toBe(200);
   const user = await claims.json();
-  await page.goto(`${baseUrl}/favicon.svg`);
+  await page.goto(`${baseUrl}/favicon.png`);
   await page.evaluate(
     ({ keys, tokens, user }) => {
       sessionStorage.setItem(keys.jwt, JSON.stringify(tokens));

@@ -31,7 +31,7 @@ export async function pinClock(context: BrowserContext): Promise<void> {
  * outlives each test's page and keeps the app's scripts compiled for the next. It shows a static file
  * of the app (its icon), so no script of the app runs in it.
  */
-const KEEPER_PATH = '/favicon.svg';
+const KEEPER_PATH = '/favicon.png';
 const keepers = new WeakMap<BrowserContext, Page>();
 
 async function keeperOf(context: BrowserContext): Promise<Page> {

@@ -27,8 +27,8 @@ const printableAscii = (s: string) => {
 
 /**
  * Names in the order Intl.Collator('en', { sensitivity: 'base' }) gives them (case and accents
- * ignored), with Intl only for names outside printable ASCII: a page's first Collator costs 20 to
- * 35 ms in a new Chromium renderer (ICU loading its collation data; measured on the 2-core machine,
+ * ignored), with Intl only for names outside printable ASCII: a page's first Collator costs 21 to
+ * 34 ms in a new Chromium renderer (ICU loading its collation data; measured on the 2-core machine,
  * docs/benchmarks.md), and the sites are sorted as every page starts. Checked against Intl on random
  * names (compareNames.test.ts).
  */

@@ -10,7 +10,7 @@ export function toNumber(value: unknown): number | undefined {
 
 /**
  * A number as Intl.NumberFormat('en-US') writes it with these fraction digits, without Intl: a
- * page's first NumberFormat costs 35 to 60 ms in a new Chromium renderer (ICU loading its number
+ * page's first NumberFormat costs 35 to 63 ms in a new Chromium renderer (ICU loading its number
  * data; measured on the 2-core machine, docs/benchmarks.md), on the main thread of every cold visit.
  * Like ICU, it rounds the shortest decimal that reads back as the same number (1.005 is 1.01 at two
  * decimals, where toFixed gives 1.00), half away from zero, and keeps the sign of a negative that

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Random } from '../../../src/server/seed/random';
 import { compareNames } from '../compareNames';
 
 /*
@@ -6,17 +7,6 @@ import { compareNames } from '../compareNames';
  * ICU in the page for ASCII names. Intl is the oracle: every pair is compared both ways.
  */
 const intl = new Intl.Collator('en', { sensitivity: 'base' });
-
-/** A small seeded generator (mulberry32), so a failure can be run again. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ASCII = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('');
 
@@ -27,7 +17,8 @@ describe('compareNames orders names as the en collator at base strength does', (
   });
 
   it('on 30,000 random pairs of names built from few characters, so most share a prefix (seeded)', () => {
-    const next = random(20261129);
+    const random = new Random(20261129);
+    const next = () => random.next();
     // Letters in both cases, digits, spaces and the punctuation site names carry; now and then an
     // accented letter, a combining accent or a dotless i, which go to Intl.
     const pool = "aAbBzZ09 -_.,#&'()/".split('').concat(['é', 'É', 'e\u0301', 'ı', 'ß', 'ø']);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Random } from '../../../src/server/seed/random';
 import { formatDecimal, formatFixed, formatNumber } from '../formatNumber';
 
 /*
@@ -7,17 +8,6 @@ import { formatDecimal, formatFixed, formatNumber } from '../formatNumber';
  */
 const intl = (value: number, min: number, max: number) =>
   new Intl.NumberFormat('en-US', { minimumFractionDigits: min, maximumFractionDigits: max }).format(value);
-
-/** A small seeded generator (mulberry32), so a failure can be run again. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const EDGES = [
   0,
@@ -79,7 +69,8 @@ describe('formatDecimal writes what Intl.NumberFormat en-US writes', () => {
   });
 
   it('on 30,000 random values of every size, signs and decimals (seeded)', () => {
-    const next = random(20261129);
+    const random = new Random(20261129);
+    const next = () => random.next();
     const wrong: string[] = [];
     for (let i = 0; i < 30_000; i++) {
       const kind = i % 3;

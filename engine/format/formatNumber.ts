@@ -17,6 +17,9 @@ export function toNumber(value: unknown): number | undefined {
  * rounds to zero ('-0'). Checked against Intl on random and edge values (formatNumber.test.ts).
  */
 export function formatDecimal(value: number, minDecimals: number, maxDecimals: number): string {
+  const min = fractionDigits(minDecimals, 'minimumFractionDigits');
+  const max = fractionDigits(maxDecimals, 'maximumFractionDigits');
+  if (min > max) throw new RangeError('maximumFractionDigits value is out of range.');
   const sign = value < 0 || Object.is(value, -0) ? '-' : '';
   if (!Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : `${sign}∞`;
   // The shortest round-trip digits and where the decimal point falls among them.
@@ -28,18 +31,27 @@ export function formatDecimal(value: number, minDecimals: number, maxDecimals: n
   if (point <= 0) [whole, fraction] = ['0', '0'.repeat(-point) + digits];
   else if (point >= digits.length) [whole, fraction] = [digits + '0'.repeat(point - digits.length), ''];
   else [whole, fraction] = [digits.slice(0, point), digits.slice(point)];
-  if (fraction.length > maxDecimals) {
-    const up = fraction[maxDecimals] >= '5';
-    fraction = fraction.slice(0, maxDecimals);
+  if (fraction.length > max) {
+    const up = fraction[max] >= '5';
+    fraction = fraction.slice(0, max);
     if (up) {
       const raised = addOne(whole + fraction);
-      whole = raised.slice(0, raised.length - maxDecimals);
-      fraction = raised.slice(raised.length - maxDecimals);
+      whole = raised.slice(0, raised.length - max);
+      fraction = raised.slice(raised.length - max);
     }
   }
-  fraction = fraction.replace(/0+$/, '').padEnd(minDecimals, '0');
+  fraction = fraction.replace(/0+$/, '').padEnd(min, '0');
   const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
   return `${sign}${grouped}${fraction ? `.${fraction}` : ''}`;
+}
+
+/**
+ * A digits option as Intl reads it (a definition's pipe may carry any number): a RangeError with
+ * Intl's message when not from 0 to 100 (Chromium's range), else rounded down.
+ */
+function fractionDigits(value: number, option: string): number {
+  if (!(value >= 0 && value <= 100)) throw new RangeError(`${option} value is out of range.`);
+  return Math.floor(value);
 }
 
 /** A string of decimal digits plus one ('0999' is '1000', '99' is '100'). */

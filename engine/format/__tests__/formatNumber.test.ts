@@ -90,6 +90,23 @@ describe('formatDecimal writes what Intl.NumberFormat en-US writes', () => {
     expect(wrong.slice(0, 10)).toEqual([]);
   });
 
+  it('reads a digits count as Intl does: rounded down, and a RangeError when not from 0 to 100', () => {
+    // Node's Intl stops at 20 digits where Chromium's goes to 100: the counts here are in both ranges.
+    const outcome = (f: () => string) => {
+      try {
+        return f();
+      } catch (e) {
+        return `${(e as Error).name}: ${(e as Error).message}`;
+      }
+    };
+    for (const digits of [2.5, 2.9, 0.5, Number.NaN, -1, -0.5, 101, 100.5, Number.POSITIVE_INFINITY])
+      for (const min of [0, digits])
+        expect(`${min}-${digits}: ${outcome(() => formatDecimal(1.23556789, min, digits))}`).toBe(
+          `${min}-${digits}: ${outcome(() => intl(1.23556789, min, digits))}`,
+        );
+    expect(formatDecimal(1 / 3, 0, 100)).toBe(`0.${'3'.repeat(16)}`);
+  });
+
   it('formatNumber drops trailing zeros and formatFixed keeps them', () => {
     expect(formatNumber(1234567.5)).toBe('1,234,567.5');
     expect(formatNumber(12.3456, 1)).toBe('12.3');

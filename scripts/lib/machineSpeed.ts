@@ -14,6 +14,8 @@ export interface MachineSpeed {
   /** How many probes the figures are the median of, and how large each was. */
   runs: number;
   size: ProbeSize;
+  /** Each probe's process and its peak resident memory (kB), which holds the memory it wrote. */
+  probes: { pid: number; peakRssKb: number }[];
 }
 
 export interface ProbeSize {
@@ -33,7 +35,7 @@ const t1 = process.hrtime.bigint();
 const bytes = new Uint8Array(${mib} * 1024 * 1024);
 for (let i = 0; i < bytes.length; i += 4096) bytes[i] = 1;
 const t2 = process.hrtime.bigint();
-process.stdout.write(JSON.stringify({ loopMs: Number(t1 - t0) / 1e6, memoryMs: Number(t2 - t1) / 1e6, sum }));
+process.stdout.write(JSON.stringify({ loopMs: Number(t1 - t0) / 1e6, memoryMs: Number(t2 - t1) / 1e6, sum, pid: process.pid, peakRssKb: process.resourceUsage().maxRSS }));
 `;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -43,13 +45,14 @@ export function measureMachineSpeed(runs = 3, size: ProbeSize = PROBE_SIZE): Mac
   const probes = Array.from({ length: runs }, () => {
     const child = spawnSync(process.execPath, ['-e', probeSource(size)], { encoding: 'utf8' });
     if (child.status !== 0) throw new Error(`the machine's speed probe failed: ${child.stderr}`);
-    return JSON.parse(child.stdout) as { loopMs: number; memoryMs: number };
+    return JSON.parse(child.stdout) as { loopMs: number; memoryMs: number; pid: number; peakRssKb: number };
   });
   return {
     loopMs: median(probes.map((p) => p.loopMs)),
     memoryMs: median(probes.map((p) => p.memoryMs)),
     runs,
     size,
+    probes: probes.map(({ pid, peakRssKb }) => ({ pid, peakRssKb })),
   };
 }
 

@@ -72,7 +72,11 @@ describe('serving the built client', () => {
       `console.log(${JSON.stringify('y'.repeat(5000))});`,
     );
     writeFileSync(join(dir, 'client', 'assets', 'built-def456.js.br'), brotliCompressSync('// as built'));
-    writeFileSync(join(dir, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // The app's icon is a PNG; its first bytes are enough for the server.
+    writeFileSync(
+      join(dir, 'client', 'favicon.png'),
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    );
     const config = loadConfig({ DATA_DIR: join(dir, 'data'), PORT: '0', HOST: '127.0.0.1' });
     const store = await DuckDBStore.open(':memory:');
     await migrate(store);
@@ -120,8 +124,9 @@ describe('serving the built client', () => {
       expect(page.status).toBe(200);
       expect(page.headers.get('cache-control')).toBe('no-cache');
     }
-    const icon = await fetch(`${url}/favicon.svg`);
+    const icon = await fetch(`${url}/favicon.png`);
     expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/png');
     expect(icon.headers.get('cache-control')).toBe('public, max-age=86400');
   });
 

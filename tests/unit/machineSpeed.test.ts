@@ -18,9 +18,13 @@ describe("the benchmarks' machine-speed line", () => {
   });
 
   it("writes its memory in another process, so a benchmark's peak memory is its own", () => {
-    const before = process.resourceUsage().maxRSS;
-    measureMachineSpeed(1, { steps: 1, mib: 256 });
-    // maxRSS is in kB: the probe's 256 MiB would raise this process's peak by 262,144.
-    expect(process.resourceUsage().maxRSS - before).toBeLessThan(64 * 1024);
+    const { probes } = measureMachineSpeed(2, { steps: 1, mib: 64 });
+    expect(probes).toHaveLength(2);
+    for (const probe of probes) {
+      // Each probe is a process of its own, and its own peak (kB) holds the 64 MiB it wrote.
+      expect(probe.pid).not.toBe(process.pid);
+      expect(probe.peakRssKb).toBeGreaterThan(64 * 1024);
+    }
+    expect(probes[0].pid).not.toBe(probes[1].pid);
   });
 });

@@ -76,6 +76,17 @@ describe('pie', () => {
     expect(labels).toEqual([...labels].sort());
     expect(Math.round(slices.reduce((s, x) => s + x.percent, 0))).toBe(100);
   });
+  it('orders labels the collator holds equal the same whatever their values', () => {
+    const order = (values: number[]) =>
+      pieSlices(
+        ['Café Listings', 'Cafe Listings', 'zillow', 'Apartments.com'].map((l, i) => ({ l, v: values[i] })),
+        'l',
+        'v',
+      ).map((s) => s.label);
+    const want = ['Apartments.com', 'Cafe Listings', 'Café Listings', 'zillow'];
+    expect(order([5, 9, 1, 2])).toEqual(want);
+    expect(order([9, 5, 2, 1])).toEqual(want);
+  });
   it('label threshold grows as the pie shrinks', () => {
     expect([1000, 800, 600, 400, 200].map(labelThreshold)).toEqual([1, 2, 4, 8, 14]);
   });

@@ -81,9 +81,16 @@ export function pieSlices(
   const rest = items.slice(max).reduce((sum, s) => sum + s.value, 0);
   if (rest > 0) kept.push({ label: displayText.misc, value: rest });
   const total = kept.reduce((sum, s) => sum + s.value, 0);
-  return kept
-    .map((s) => ({ ...s, percent: total ? (s.value / total) * 100 : 0 }))
-    .sort((a, b) => compareNames(a.label, b.label));
+  return (
+    kept
+      .map((s) => ({ ...s, percent: total ? (s.value / total) * 100 : 0 }))
+      // By label as the sites are sorted (case and accents aside, whatever the browser's language);
+      // labels equal so (Cafe, Café) in code-unit order, so the order never hangs on the values'.
+      .sort(
+        (a, b) =>
+          compareNames(a.label, b.label) || codeUnitOrder(a.label.toLowerCase(), b.label.toLowerCase()),
+      )
+  );
 }
 
 /** The smallest share that gets a percentage label: smaller pies need bigger slices (1, 2, 4, 8 or 14 %). */
@@ -93,4 +100,9 @@ export function labelThreshold(size: number): number {
   if (size >= 600) return 4;
   if (size >= 400) return 8;
   return 14;
+}
+
+/** Plain code-unit order, for names the collator holds equal. */
+function codeUnitOrder(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -13,6 +13,7 @@ import { defineConfig, type Plugin } from 'vite';
  * it has mounted, and its subtree with it, in the same task as the page's first drawing. React's
  * `useId` is already unique within the app's one root and the same from render to render, which is
  * what the random id was for (React 17 had no `useId`). This is the first render's id, kept.
+ * Only the build has it: the dev server pre-bundles Mantine without this plugin, and renders twice.
  */
 export const STABLE_USE_ID_MODULE = `import { useId as useReactId } from "react";
 function useId(staticId) {
@@ -43,7 +44,7 @@ export function mantineStableIds(): Plugin {
       const missing = EXPECTED.filter((part) => !code.includes(part));
       if (missing.length > 0) {
         this.error(
-          `@mantine/hooks' useId (${id}) no longer contains ${missing.map((m) => `'${m}'`).join(' and ')}: check that scripts/lib/mantineStableIds.ts still gives the same ids, then update it`,
+          `@mantine/hooks' useId (${id}) no longer contains ${missing.map((m) => `'${m}'`).join(' and ')}: check that mantineStableIds in vite.config.ts still gives the ids Mantine's first render gives, then update it`,
         );
       }
       return { code: STABLE_USE_ID_MODULE, map: null };

@@ -83,7 +83,7 @@ describe("the client's build: Mantine's ids without a second render", () => {
     const path = join(process.cwd(), INSTALLED);
     const changed = readFileSync(INSTALLED, 'utf8').replace('setUuid(randomId())', 'setUuid(nextId())');
     expect(() => transform(changed, path)).toThrow(
-      /useId \(.*use-id\.mjs\) no longer contains 'setUuid\(randomId\(\)\)'/,
+      /useId \(.*use-id\.mjs\) no longer contains 'setUuid\(randomId\(\)\)': check that mantineStableIds in vite\.config\.ts/,
     );
   });
 

@@ -3,7 +3,6 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { useId as mantineUseId } from '@mantine/hooks';
-import type { Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { MANTINE_USE_ID_PATH, mantineStableIds, STABLE_USE_ID_MODULE } from '../../vite.config';
 import { mountPointPerTest } from '../support/mountPoint';
@@ -11,19 +10,21 @@ import { mountPointPerTest } from '../support/mountPoint';
 /** The module the client's build replaces, as installed. */
 const INSTALLED = join('node_modules', '@mantine', 'hooks', 'esm', 'use-id', 'use-id.mjs');
 
-/** The plugin's transform, called as the bundler calls it (`this.error` throws, as it does there). */
-function transform(code: string, id: string) {
-  const hook = mantineStableIds().transform as Extract<Plugin['transform'], (...a: never[]) => unknown>;
-  const context = {
-    error(message: string): never {
-      throw new Error(message);
-    },
-  };
-  return (hook as (this: typeof context, code: string, id: string) => { code: string } | null).call(
-    context,
-    code,
-    id,
-  );
+/** How the bundler reports an error from a plugin: it throws. */
+const bundler = {
+  error(message: string): never {
+    throw new Error(message);
+  },
+};
+
+/** The plugin's transform, called as the bundler calls it. */
+function transform(code: string, id: string): { code: string } | null {
+  const hook = mantineStableIds().transform as (
+    this: typeof bundler,
+    code: string,
+    id: string,
+  ) => { code: string } | null;
+  return hook.call(bundler, code, id);
 }
 
 /** The replacement module, loaded as the build loads it: beside the installed packages, so `react` is theirs. */

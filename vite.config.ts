@@ -34,11 +34,19 @@ export const MANTINE_USE_ID_PATH = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\
 // biome-ignore lint/suspicious/noTemplateCurlyInString: Mantine's source text, matched as written
 const EXPECTED = ['useState(`mantine-${reactId.replace(/:/g, "")}`)', 'setUuid(randomId())'];
 
-/** Replaces @mantine/hooks' useId in the build (see STABLE_USE_ID_MODULE). */
+/**
+ * Replaces @mantine/hooks' useId in the build (see STABLE_USE_ID_MODULE). A build that never met the
+ * module (a release that moved or renamed it) fails too, rather than ship Mantine's own unseen.
+ */
 export function mantineStableIds(): Plugin {
+  let replaced = false;
   return {
     name: 'mantine-stable-ids',
+    apply: 'build',
     enforce: 'pre',
+    buildStart() {
+      replaced = false;
+    },
     transform(code, id) {
       if (!MANTINE_USE_ID_PATH.test(id)) return null;
       const missing = EXPECTED.filter((part) => !code.includes(part));
@@ -47,7 +55,16 @@ export function mantineStableIds(): Plugin {
           `@mantine/hooks' useId (${id}) no longer contains ${missing.map((m) => `'${m}'`).join(' and ')}: check that mantineStableIds in vite.config.ts still gives the ids Mantine's first render gives, then update it`,
         );
       }
-      return { code: STABLE_USE_ID_MODULE, map: null };
+      replaced = true;
+      // An empty map: the build's source map shows no line of Mantine's code for this module.
+      return { code: STABLE_USE_ID_MODULE, map: { mappings: '' } };
+    },
+    buildEnd(error) {
+      if (!error && !replaced) {
+        this.error(
+          "@mantine/hooks' useId was not found at esm/use-id/use-id.mjs: check where the installed @mantine/hooks keeps it and update mantineStableIds in vite.config.ts",
+        );
+      }
     },
   };
 }

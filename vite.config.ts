@@ -6,8 +6,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
- * @mantine/hooks' `useId`, as the client's build includes it. Mantine's own renders with React's
- * `useId` and then, in a layout effect after the first render, sets a random id into its state,
+ * @mantine/hooks' `useId`, as the client's build includes it. Mantine's own gives React's `useId`
+ * on the first render and then, in a layout effect after the first render, sets a random id into its state,
  * even when the caller gave an id of its own: every component that asks for an id (each Select,
  * MultiSelect, Popover, NavLink, input wrapper and the app shell) renders a second time as soon as
  * it has mounted, and its subtree with it, in the same task as the page's first drawing. React's

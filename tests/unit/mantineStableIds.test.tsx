@@ -155,7 +155,7 @@ describe("the client's build: Mantine's ids without a second render", () => {
     expect(seen.a[0]).toBe(`mantine-${reactIdBefore(seen.nextOfA[0])}`);
     expect(seen.a[0]).not.toBe(seen.b[0]);
     expect(mount.element.querySelectorAll('span')[0].id).toBe(seen.a[0]);
-    // Drawn again by its parent, a component keeps its id (React's useId is its place in the tree).
+    // Drawn again by its parent, a component keeps its id (React keeps a useId while it stays mounted).
     const again = drawProbes(useId);
     expect(again.a).toEqual(seen.a);
     expect(again.b).toEqual(seen.b);

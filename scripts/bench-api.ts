@@ -32,6 +32,7 @@ import { loadConfig } from '../src/server/config';
 import { startServer } from '../src/server/main';
 import type { ScaleName } from '../src/server/seed/scales';
 import { isSeeded, seedDatabase } from '../src/server/seed/seed';
+import { writeBenchTable } from './lib/benchTable';
 import { httpPoster } from './lib/httpPost';
 import { printMachineSpeed } from './lib/machineSpeed';
 import { startTempPostgres, type TempPostgres } from './lib/tempPostgres';
@@ -113,6 +114,9 @@ async function startBareServer(answer: () => Promise<unknown>): Promise<{ url: U
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   return { url: new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`), server };
 }
+
+/** One row per driver and scale for docs/benchmarks.md (writeBenchTable at the end). */
+const docRows: string[] = [];
 
 // Kept-alive connections, one per server (the app's and the bare one): requests go one at a time.
 const { post, close: closeConnections } = httpPoster(2);
@@ -234,6 +238,9 @@ async function benchOne(driver: 'duckdb' | 'postgres', scale: ScaleName, keptDir
     console.log(
       `HTTP p50 over ${TARGET_RATIO}x the store's on ${over.length} of ${overheads.length} rows; the bare server's too on ${over.filter((o) => o.bareRatio > TARGET_RATIO).length} of them`,
     );
+    docRows.push(
+      `| ${driver} | ${scale} | ${n.toLocaleString('en-US')} | ${worst.toFixed(1)} | ${over.length} of ${overheads.length} | ${over.filter((o) => o.bareRatio > TARGET_RATIO).length} | ${mean(overheads.map((o) => o.bare)).toFixed(2)} | ${mean(overheads.map((o) => o.app)).toFixed(2)} |`,
+    );
     if (driver === 'duckdb') {
       const gib = (b: number) => (b / 2 ** 30).toFixed(2);
       console.log(
@@ -264,3 +271,8 @@ if (ONLY === 'xlarge') {
 }
 closeConnections();
 printMachineSpeed('after the run');
+writeBenchTable('api', [
+  `| store | scale | communications | worst HTTP p95 ms | rows with HTTP p50 over ${TARGET_RATIO}x the store's | of them the bare server too | bare server minus store, mean p50 ms | app minus bare server, mean p50 ms |`,
+  '|---|---|---:|---:|---:|---:|---:|---:|',
+  ...docRows,
+]);

@@ -14,6 +14,7 @@ import { DuckDBStore } from '../src/server/store/duckdb';
 import { migrate } from '../src/server/store/migrate';
 import { PostgresStore } from '../src/server/store/postgres';
 import { parseArgs } from './lib/args';
+import { writeBenchTable } from './lib/benchTable';
 import { toIngestRecords, writeRecords } from './lib/ingestRecords';
 import { printMachineSpeed } from './lib/machineSpeed';
 import { startTempPostgres } from './lib/tempPostgres';
@@ -128,12 +129,16 @@ try {
       });
     });
   }
-  process.stdout.write('\n| what | driver | rows | seconds | rows/s |\n|---|---|---:|---:|---:|\n');
-  for (const r of results) {
-    process.stdout.write(
-      `| ${r.what} | ${r.driver} | ${r.rows.toLocaleString('en-US')} | ${r.seconds.toFixed(1)} | ${Math.round(r.rows / r.seconds).toLocaleString('en-US')} |\n`,
-    );
-  }
+  const table = [
+    '| what | driver | rows | seconds | rows/s |',
+    '|---|---|---:|---:|---:|',
+    ...results.map(
+      (r) =>
+        `| ${r.what} | ${r.driver} | ${r.rows.toLocaleString('en-US')} | ${r.seconds.toFixed(1)} | ${Math.round(r.rows / r.seconds).toLocaleString('en-US')} |`,
+    ),
+  ];
+  process.stdout.write(`\n${table.join('\n')}\n`);
+  writeBenchTable('data', table);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { DEMO_PASSWORD } from '../src/server/seed/demoUsers';
 import { parseArgs } from './lib/args';
 import { startBenchServer } from './lib/benchServerProcess';
+import { writeBenchTable } from './lib/benchTable';
 import { processStats } from './lib/procStats';
 
 const { options } = parseArgs(process.argv.slice(2));
@@ -123,10 +124,11 @@ try {
   }
 
   console.log(`\n${RUNS} runs per size, medians; server RSS sampled every 20 ms from /proc\n`);
-  console.log(
+  const table = [
     '| rows | file MB | seconds | rows/s | server RSS before MB | peak MB | peak − before MB | heap before → after MB |',
-  );
-  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
+    '|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  console.log(table.join('\n'));
   for (const target of SIZES) {
     let days = 7;
     while ((await rowsIn(days)) < target && days < 540) days += Math.max(1, Math.round(days * 0.25));
@@ -134,10 +136,12 @@ try {
     for (let i = 0; i < RUNS; i++) runs.push(await exportOnce(days));
     const m = (f: (r: (typeof runs)[number]) => number) => median(runs.map(f));
     const rows = m((r) => r.rows);
-    console.log(
+    table.push(
       `| ${rows.toLocaleString('en-US')} | ${(m((r) => r.bytes) / 1048576).toFixed(1)} | ${m((r) => r.seconds).toFixed(2)} | ${Math.round(rows / m((r) => r.seconds)).toLocaleString('en-US')} | ${m((r) => r.before).toFixed(0)} | ${m((r) => r.peak).toFixed(0)} | ${m((r) => r.peak - r.before).toFixed(0)} | ${m((r) => r.heapBefore).toFixed(0)} → ${m((r) => r.heapAfter).toFixed(0)} |`,
     );
+    console.log(table[table.length - 1]);
   }
+  writeBenchTable('export', table);
 } finally {
   await server.stop();
   rmSync(dir, { recursive: true, force: true });

@@ -28,6 +28,7 @@ import { DEMO_PASSWORD } from '../src/server/seed/demoUsers';
 import { startDeployment } from './ha/deployment';
 import { parseArgs } from './lib/args';
 import { startBenchServer } from './lib/benchServerProcess';
+import { writeBenchTable } from './lib/benchTable';
 import { httpClient, httpPoster } from './lib/httpPost';
 import { printMachineSpeed } from './lib/machineSpeed';
 import { processesStats, threadsCpu } from './lib/procStats';
@@ -204,9 +205,13 @@ try {
     );
     process.stdout.write(`${rows[rows.length - 1]}\n`);
   }
-  process.stdout.write(
-    `\n| phase | requests | requests/s | p50 ms | p95 ms | p99 ms | errors | server user CPU s | server system CPU s | server RSS MB before → after | load driver CPU s | app's files p50 / p95 ms |\n|---|---:|---:|---:|---:|---:|---|---:|---:|---|---:|---:|\n${rows.join('\n')}\n`,
-  );
+  const table = [
+    "| phase | requests | requests/s | p50 ms | p95 ms | p99 ms | errors | server user CPU s | server system CPU s | server RSS MB before → after | load driver CPU s | app's files p50 / p95 ms |",
+    '|---|---:|---:|---:|---:|---:|---|---:|---:|---|---:|---:|',
+    ...rows,
+  ];
+  process.stdout.write(`\n${table.join('\n')}\n`);
+  writeBenchTable('load', table);
   if (PHASES.includes('cost')) {
     const lines: string[] = [];
     let cpuSum = 0;

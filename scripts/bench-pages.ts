@@ -17,6 +17,7 @@ import { STORAGE_KEYS } from '../src/client/session/storageKeys';
 import { isScaleName, SCALE_NAMES } from '../src/server/seed/scales';
 import { parseArgs, usage } from './lib/args';
 import { startBenchServer } from './lib/benchServerProcess';
+import { writeBenchTable } from './lib/benchTable';
 import { ensureClientBuilt } from './lib/clientBuild';
 import { printMachineSpeed } from './lib/machineSpeed';
 
@@ -278,9 +279,15 @@ try {
     process.stdout.write(`${row}\n`);
   }
   await browser.close();
+  const table = [
+    "| page | cold ms | warm ms | app JS kB gzip (the HTML's scripts) | all JS kB gzip before first panel (with lazy Vega) | CSS kB gzip | components rendered (warm) |",
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...rows,
+  ];
   process.stdout.write(
-    `\n${scale} scale, median of ${RUNS} runs, Chromium at 1280 px; ms from navigation start to every panel drawn by the page's clock (in brackets: by this script's clock, with Playwright's round trips)\n\n| page | cold ms | warm ms | app JS kB gzip (the HTML's scripts) | all JS kB gzip before first panel (with lazy Vega) | CSS kB gzip | components rendered (warm) |\n|---|---:|---:|---:|---:|---:|---:|\n${rows.join('\n')}\n`,
+    `\n${scale} scale, median of ${RUNS} runs, Chromium at 1280 px; ms from navigation start to every panel drawn by the page's clock (in brackets: by this script's clock, with Playwright's round trips)\n\n${table.join('\n')}\n`,
   );
+  writeBenchTable('pages', table);
 } finally {
   await server.stop();
   rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { replaceBenchTable } from '../../scripts/lib/benchTable';
 import { documentedFiles, repoRoot } from '../../scripts/lib/docsExamples';
 
 /**
@@ -36,9 +37,14 @@ const lines = (text: string) => text.replace(/\n$/, '').split('\n').length;
 describe('the docs carry no history', () => {
   it('finds a commit hash next to commit wording, and not hex that is something else', () => {
     expect(commitHashes('the run of 03:51 on 8b2ea90 took 484 s')).toEqual(['1: 8b2ea90']);
-    expect(commitHashes('a\nsince 18f7717 the start rebuilds (d5ad3ac)')).toEqual(['2: 18f7717', '2: d5ad3ac']);
+    expect(commitHashes('a\nsince 18f7717 the start rebuilds (d5ad3ac)')).toEqual([
+      '2: 18f7717',
+      '2: d5ad3ac',
+    ]);
     expect(commitHashes('commit 0123456789abcdef0123456789abcdef01234567')).toHaveLength(1);
-    expect(commitHashes('dimmed text #5c636a; on 2026-11-20; 1234567 rows; in deadbeef; acceded')).toEqual([]);
+    expect(commitHashes('dimmed text #5c636a; on 2026-11-20; 1234567 rows; in deadbeef; acceded')).toEqual(
+      [],
+    );
   });
 
   for (const file of files)
@@ -56,5 +62,37 @@ describe('the docs stay short', () => {
   it('counts lines as an editor shows them', () => {
     expect(lines('a\nb\n')).toBe(2);
     expect(lines('a\nb')).toBe(2);
+  });
+});
+
+describe('each benchmark writes its table into docs/benchmarks.md', () => {
+  const doc = readFileSync(join(repoRoot, 'docs/benchmarks.md'), 'utf8');
+  const benches = readdirSync(join(repoRoot, 'scripts')).filter((f) => /^bench-.*\.ts$/.test(f));
+
+  it('every bench script writes its table, between markers the doc has', () => {
+    expect(benches.length).toBeGreaterThan(0);
+    for (const file of benches) {
+      const name = file.replace(/^bench-|\.ts$/g, '');
+      expect(readFileSync(join(repoRoot, 'scripts', file), 'utf8')).toContain(`writeBenchTable('${name}'`);
+      expect(doc).toContain(`<!-- bench:${name}:start -->`);
+      expect(doc).toContain(`<!-- bench:${name}:end -->`);
+    }
+  });
+
+  it('replaces only the lines between its own markers', () => {
+    const before = [
+      'intro',
+      '<!-- bench:a:start -->',
+      'old a',
+      '<!-- bench:a:end -->',
+      '<!-- bench:b:start -->',
+      'old b',
+      '<!-- bench:b:end -->',
+      'outro',
+    ].join('\n');
+    expect(replaceBenchTable(before, 'b', ['| new |', '|---|'])).toBe(
+      before.replace('old b', '| new |\n|---|'),
+    );
+    expect(() => replaceBenchTable(before, 'c', [])).toThrow(/no '<!-- bench:c:start -->'/);
   });
 });

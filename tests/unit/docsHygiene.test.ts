@@ -53,6 +53,21 @@ describe('the docs carry no history', () => {
     });
 });
 
+describe('the README', () => {
+  it('names every npm script of package.json', () => {
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+    const { scripts } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    const named = (name: string) =>
+      readme.includes(name === 'start' || name === 'test' ? `npm ${name}` : `npm run ${name}`);
+    expect(
+      Object.keys(scripts).filter((name) => !named(name)),
+      'add a line for each to the Scripts table of README.md',
+    ).toEqual([]);
+  });
+});
+
 describe('the docs stay short', () => {
   for (const [file, budget] of Object.entries(LINE_BUDGETS))
     it(`${file} has at most ${budget} lines`, () => {

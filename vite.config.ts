@@ -1,5 +1,8 @@
+import { statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -72,6 +75,23 @@ function precompressAssets(): Plugin {
 const apiPort = Number(process.env.API_PORT || 8081);
 const apiTarget = `http://localhost:${apiPort}`;
 
+const CLIENT_ROOT = fileURLToPath(new URL('./src/client/', import.meta.url));
+
+/**
+ * The dev server's own file for a request, when there is one: the client's modules in src/client/api
+ * are served at /api/…, beside the API's paths. Such a request stays with Vite (its URL is returned);
+ * any other is proxied to the API.
+ */
+function clientFile(req: IncomingMessage): string | undefined {
+  const url = req.url ?? '';
+  try {
+    const file = join(CLIENT_ROOT, decodeURIComponent(url.split('?')[0]));
+    return file.startsWith(CLIENT_ROOT) && statSync(file).isFile() ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 // The client lives in src/client and builds to dist/client, which the Fastify server serves.
 export default defineConfig({
   root: 'src/client',
@@ -100,7 +120,7 @@ export default defineConfig({
   server: {
     port: Number(process.env.PORT || 5173),
     proxy: {
-      '/api': apiTarget,
+      '/api': { target: apiTarget, bypass: clientFile },
       '/token': apiTarget,
       '/claims': apiTarget,
       '/logout': apiTarget,

@@ -1,73 +1,12 @@
+import { statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-
-/**
- * @mantine/hooks' `useId`, as the client's build includes it. Mantine's own gives React's `useId`
- * on the first render and then, in a layout effect after the first render, sets a random id into its state,
- * even when the caller gave an id of its own: every component that asks for an id (each Select,
- * MultiSelect, Popover, NavLink, input wrapper and the app shell) renders a second time as soon as
- * it has mounted, and its subtree with it, in the same task as the page's first drawing. React's
- * `useId` is already unique within the app's one root and the same from render to render, which is
- * what the random id was for (React 17 had no `useId`). This is the first render's id, kept.
- * Only the build has it: the dev server pre-bundles Mantine without this plugin, and renders twice.
- */
-export const STABLE_USE_ID_MODULE = `import { useId as useReactId } from "react";
-function useId(staticId) {
-  const reactId = useReactId();
-  return typeof staticId === "string" ? staticId : \`mantine-\${reactId.replace(/:/g, "")}\`;
-}
-export { useId };
-`;
-
-/** The module replaced: the ESM build of @mantine/hooks' use-id. */
-export const MANTINE_USE_ID_PATH = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
-
-/**
- * What the installed module must still do for the replacement to be the same hook without the second
- * render: start from React's id (`mantine-` and the id without colons) and set a random one after
- * mounting. A release that changes either fails the build here, to be looked at again.
- */
-// biome-ignore lint/suspicious/noTemplateCurlyInString: Mantine's source text, matched as written
-const EXPECTED = ['useState(`mantine-${reactId.replace(/:/g, "")}`)', 'setUuid(randomId())'];
-
-/**
- * Replaces @mantine/hooks' useId in the build (see STABLE_USE_ID_MODULE). A build that never met the
- * module (a release that moved or renamed it) fails too, rather than ship Mantine's own unseen.
- */
-export function mantineStableIds(): Plugin {
-  let replaced = false;
-  return {
-    name: 'mantine-stable-ids',
-    apply: 'build',
-    enforce: 'pre',
-    buildStart() {
-      replaced = false;
-    },
-    transform(code, id) {
-      if (!MANTINE_USE_ID_PATH.test(id)) return null;
-      const missing = EXPECTED.filter((part) => !code.includes(part));
-      if (missing.length > 0) {
-        this.error(
-          `@mantine/hooks' useId (${id}) no longer contains ${missing.map((m) => `'${m}'`).join(' and ')}: check that mantineStableIds in vite.config.ts still gives the ids Mantine's first render gives, then update it`,
-        );
-      }
-      replaced = true;
-      // An empty map: the build's source map shows no line of Mantine's code for this module.
-      return { code: STABLE_USE_ID_MODULE, map: { mappings: '' } };
-    },
-    buildEnd(error) {
-      if (!error && !replaced) {
-        this.error(
-          "@mantine/hooks' useId was not found at esm/use-id/use-id.mjs: check where the installed @mantine/hooks keeps it and update mantineStableIds in vite.config.ts",
-        );
-      }
-    },
-  };
-}
 
 /**
  * Charts reach vega-embed as Vega specs compiled from Vega-Lite (engine/widgets/chart/vegaSpec.ts,
@@ -136,11 +75,28 @@ function precompressAssets(): Plugin {
 const apiPort = Number(process.env.API_PORT || 8081);
 const apiTarget = `http://localhost:${apiPort}`;
 
+const CLIENT_ROOT = fileURLToPath(new URL('./src/client/', import.meta.url));
+
+/**
+ * The dev server's own file for a request, when there is one: the client's modules in src/client/api
+ * are served at /api/…, beside the API's paths. Such a request stays with Vite (its URL is returned);
+ * any other is proxied to the API.
+ */
+function clientFile(req: IncomingMessage): string | undefined {
+  const url = req.url ?? '';
+  try {
+    const file = join(CLIENT_ROOT, decodeURIComponent(url.split('?')[0]));
+    return file.startsWith(CLIENT_ROOT) && statSync(file).isFile() ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 // The client lives in src/client and builds to dist/client, which the Fastify server serves.
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), mantineStableIds(), vegaEmbedWithoutVegaLite(), precompressAssets()],
+  plugins: [react(), vegaEmbedWithoutVegaLite(), precompressAssets()],
   define: {
     __APP_VERSION__: JSON.stringify(process.env.APP_VERSION || ''),
   },
@@ -164,7 +120,7 @@ export default defineConfig({
   server: {
     port: Number(process.env.PORT || 5173),
     proxy: {
-      '/api': apiTarget,
+      '/api': { target: apiTarget, bypass: clientFile },
       '/token': apiTarget,
       '/claims': apiTarget,
       '/logout': apiTarget,

@@ -1,6 +1,8 @@
 // `node scripts/launch.cjs scripts/start.ts [args...]`: runs one of the server's entries from its
-// bundle (scripts/lib/serverBuild.mjs), bundling first when a source changed since the last build.
-// The entry sees the arguments after its name, as if Node ran it directly.
+// bundle (scripts/lib/serverBuild.mjs), building that entry's bundles first when a source changed
+// since their last build (`npm start` builds the app's, never the tests'). `--build` builds the
+// app's bundles when stale (`npm run build`). The entry sees the arguments after its name, as if
+// Node ran it directly.
 //
 // CommonJS on purpose: Node sizes its thread pool when it first uses it, and loading an ES module
 // already does; the server's pool must be larger than Node's default (scripts/lib/threadPool.cjs).
@@ -20,7 +22,7 @@ async function main() {
     process.exitCode = 2;
   } else {
     // Build messages go to stderr: a caller may read the entry's first lines from stdout.
-    await ensureServerBuilt((message) => process.stderr.write(`${message}\n`));
+    await ensureServerBuilt((message) => process.stderr.write(`${message}\n`), entry);
     const bundle = serverBundle(entry);
     // Stack traces name the TypeScript sources (the bundles' source maps).
     process.setSourceMapsEnabled(true);

@@ -21,12 +21,6 @@ export interface HostServices {
    * filter bar applies on first view, which starts the first fetch); each increase refetches.
    */
   applyCount: number;
-  /**
-   * Compiles a chart's Vega-Lite spec (its rows left out) to a Vega spec, e.g. on the host's server,
-   * so the browser need not load Vega-Lite's compiler. Without it, or when it fails, the engine
-   * compiles in the browser (which also says why a spec does not compile).
-   */
-  compileChart?: (spec: Readonly<Record<string, unknown>>) => Promise<Record<string, unknown>>;
   /** Opens a route (panel header links); defaults to setting window.location. */
   navigate?: (route: string) => void;
   /**

@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
+import { packageRoot } from '../tools/packageRoot';
 import { createSchemaAjv } from './ajv';
 
 /** Where the dashboard schemas live: schemas/dashboard beside engine/. */
-export const dashboardSchemaDir = resolve(import.meta.dirname, '..', '..', 'schemas', 'dashboard');
+export const dashboardSchemaDir = join(packageRoot(import.meta.dirname), 'schemas', 'dashboard');
 
 /** The compiled page schema and the widget kinds it declares. */
 export interface PageSchema {

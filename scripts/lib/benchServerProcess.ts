@@ -23,7 +23,7 @@ export async function startBenchServer(
 ): Promise<BenchServer> {
   // The server from its bundle, as `npm start` runs it (scripts/lib/serverBuild.mjs).
   const [launcher, entry] = launchArgs('scripts/lib/benchServer.ts');
-  await ensureServerBuilt();
+  await ensureServerBuilt(undefined, entry);
   const child: ChildProcess = fork(launcher, [entry], {
     // BENCH_CPU_PROF=DIR writes a V8 CPU profile of the server to DIR when it stops.
     execArgv: [

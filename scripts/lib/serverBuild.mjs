@@ -1,77 +1,63 @@
-// The server's processes run from bundles that esbuild writes to dist/server, one file per entry,
-// the packages left in node_modules: Node loads such a file and its packages in less than half the
-// CPU time it takes to load the TypeScript sources through tsx, whose loader hooks every module a
-// process imports, packages included (docs/testing.md, 'What changed on 2026-11-27'). Plain
-// JavaScript so that `npm start` runs without tsx; scripts/lib/serverBuild.d.mts types it for the
-// TypeScript callers (tests, benchmarks).
+// The server's processes run from bundles that esbuild's build API writes to dist/, one file per
+// entry, the packages left in node_modules: Node loads such a file and its packages in less than half
+// the CPU time it takes to load the TypeScript sources through tsx, whose loader hooks every module a
+// process imports. The sources are bundled as written: code that reads files beside it finds them
+// from the repository's root (engine/tools/packageRoot.ts), the same from a source and a bundle.
+// Plain JavaScript so that `npm start` runs without tsx; scripts/lib/serverBuild.d.mts types it for
+// the TypeScript callers (tests, benchmarks).
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const OUT_DIR = join(ROOT, 'dist', 'server');
-const INPUTS_FILE = join(OUT_DIR, 'inputs.json');
 
-/** The entries bundled, by their source path from the repository root. */
-export const SERVER_ENTRIES = [
-  'scripts/start.ts',
-  'scripts/serve-api.ts',
-  'scripts/ha/instance.ts',
-  'scripts/lib/benchServer.ts',
-  // The browser tests' app server and the second servers some of them start.
-  'tests/e2e/server.ts',
-  'tests/e2e/extraServer.ts',
+/**
+ * The builds, each of its entries (by source path from the repository root) into a folder of dist/:
+ * the app's, which `npm start` and `npm run build` make, and the tests' and benchmarks' servers,
+ * built only when one of those starts.
+ */
+const BUILDS = [
+  {
+    outDir: join(ROOT, 'dist', 'server'),
+    entries: ['scripts/start.ts', 'scripts/serve-api.ts', 'scripts/ha/instance.ts'],
+  },
+  {
+    outDir: join(ROOT, 'dist', 'test-server'),
+    // bench:pages' and bench:load's server, the browser tests' app server and the second servers some start.
+    entries: ['scripts/lib/benchServer.ts', 'tests/e2e/server.ts', 'tests/e2e/extraServer.ts'],
+  },
 ];
+/** Every entry a bundle is built for. */
+export const SERVER_ENTRIES = BUILDS.flatMap((b) => b.entries);
 /** What a bundle depends on besides the modules it imports. */
 const BUILD_INPUTS = ['scripts/lib/serverBuild.mjs', 'tsconfig.json', 'package-lock.json'];
 
-/** The bundle of an entry of SERVER_ENTRIES: dist/server/<its path with '/' as '-'>.mjs, absolute. */
-export function serverBundle(entry) {
-  if (!SERVER_ENTRIES.includes(entry))
-    throw new Error(`${entry} is not a server entry (one of ${SERVER_ENTRIES.join(', ')})`);
-  return join(
-    OUT_DIR,
-    `${entry
-      .replace(/^scripts\//, '')
-      .replace(/\.ts$/, '')
-      .replaceAll('/', '-')}.mjs`,
-  );
+/** The build an entry belongs to. */
+function buildOf(entry) {
+  const found = BUILDS.find((b) => b.entries.includes(entry));
+  if (!found) throw new Error(`${entry} is not a server entry (one of ${SERVER_ENTRIES.join(', ')})`);
+  return found;
 }
 
-/**
- * Each module keeps its own location: `import.meta.url` and `import.meta.dirname` in a source file
- * are written as its source file's, found from the bundle's own place at run time, so the paths the
- * server reads beside its sources (migrations, schemas) are those of a run through tsx.
- */
-const sourceLocations = {
-  name: 'source-locations',
-  setup(build) {
-    build.onLoad({ filter: /\.tsx?$/ }, (args) => {
-      if (args.path.includes('/node_modules/')) return undefined;
-      const text = readFileSync(args.path, 'utf8');
-      if (!text.includes('import.meta.')) return undefined;
-      const url = JSON.stringify(relative(OUT_DIR, args.path));
-      const dir = JSON.stringify(relative(OUT_DIR, dirname(args.path)));
-      return {
-        contents: text
-          .replaceAll('import.meta.url', `__hawkeyeSource.url(${url})`)
-          .replaceAll('import.meta.dirname', `__hawkeyeSource.dir(${dir})`),
-        loader: args.path.endsWith('x') ? 'tsx' : 'ts',
-      };
-    });
-  },
-};
-const BANNER = `import { fileURLToPath as __hawkeyeFileURLToPath } from 'node:url';
-const __hawkeyeSource = {
-  url: (path) => new URL(path, import.meta.url).href,
-  dir: (path) => __hawkeyeFileURLToPath(new URL(path, import.meta.url)),
-};`;
+/** A bundle's name in its folder: the entry's path without scripts/ and .ts, '/' as '-'. */
+const bundleName = (entry) =>
+  entry
+    .replace(/^scripts\//, '')
+    .replace(/\.ts$/, '')
+    .replaceAll('/', '-');
 
-/** True when a bundle is missing or a file it was built from changed since. */
-export function serverIsStale() {
-  if (!existsSync(INPUTS_FILE)) return true;
-  const { builtAt, inputs } = JSON.parse(readFileSync(INPUTS_FILE, 'utf8'));
-  if (SERVER_ENTRIES.some((entry) => !existsSync(serverBundle(entry)))) return true;
+/** The bundle of an entry of SERVER_ENTRIES: dist/server/<name>.mjs (the tests': dist/test-server), absolute. */
+export function serverBundle(entry) {
+  return join(buildOf(entry).outDir, `${bundleName(entry)}.mjs`);
+}
+
+/** True when a bundle of `entry`'s build is missing or a file it was built from changed since. */
+export function serverIsStale(entry = 'scripts/start.ts') {
+  const { outDir, entries } = buildOf(entry);
+  const inputsFile = join(outDir, 'inputs.json');
+  if (!existsSync(inputsFile)) return true;
+  const { builtAt, inputs } = JSON.parse(readFileSync(inputsFile, 'utf8'));
+  if (entries.some((e) => !existsSync(serverBundle(e)))) return true;
   return [...inputs, ...BUILD_INPUTS].some((path) => {
     const file = join(ROOT, path);
     return !existsSync(file) || statSync(file).mtimeMs > builtAt;
@@ -79,18 +65,18 @@ export function serverIsStale() {
 }
 
 /**
- * Bundles every entry. Each file is written beside its place and renamed into it, the list of inputs
- * last, so a process that starts meanwhile (or a second build at once) reads whole files.
+ * Bundles every entry of `entry`'s build with esbuild, the packages left in node_modules. Each file is
+ * written beside its place and renamed into it, the list of inputs last, so a process that starts
+ * meanwhile (or a second build at once) reads whole files.
  */
-export async function buildServer() {
+export async function buildServer(entry = 'scripts/start.ts') {
+  const { outDir, entries } = buildOf(entry);
   const builtAt = Date.now();
   const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: Object.fromEntries(
-      SERVER_ENTRIES.map((entry) => [relative(OUT_DIR, serverBundle(entry)).replace(/\.mjs$/, ''), entry]),
-    ),
-    outdir: OUT_DIR,
+    entryPoints: Object.fromEntries(entries.map((e) => [bundleName(e), e])),
+    outdir: outDir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
@@ -98,22 +84,21 @@ export async function buildServer() {
     target: 'node20',
     packages: 'external',
     sourcemap: 'linked',
-    banner: { js: BANNER },
-    plugins: [sourceLocations],
     metafile: true,
     write: false,
     logLevel: 'warning',
   });
-  mkdirSync(OUT_DIR, { recursive: true });
+  mkdirSync(outDir, { recursive: true });
   for (const file of result.outputFiles) {
     const partial = `${file.path}.${process.pid}.partial`;
     writeFileSync(partial, file.contents);
     renameSync(partial, file.path);
   }
   const inputs = Object.keys(result.metafile.inputs).filter((path) => !path.includes('node_modules/'));
-  const partial = `${INPUTS_FILE}.${process.pid}.partial`;
+  const inputsFile = join(outDir, 'inputs.json');
+  const partial = `${inputsFile}.${process.pid}.partial`;
   writeFileSync(partial, `${JSON.stringify({ builtAt, inputs }, null, 1)}\n`);
-  renameSync(partial, INPUTS_FILE);
+  renameSync(partial, inputsFile);
   return { ms: Date.now() - builtAt, files: result.outputFiles.length };
 }
 
@@ -126,10 +111,10 @@ export function launchArgs(entry) {
   return [join(ROOT, 'scripts', 'launch.cjs'), entry];
 }
 
-/** Builds the bundles when stale; `log` hears of a build. */
-export async function ensureServerBuilt(log = (message) => console.log(message)) {
-  if (!serverIsStale()) return;
+/** Builds the bundles of `entry`'s build when stale; `log` hears of a build. */
+export async function ensureServerBuilt(log = (message) => console.log(message), entry = 'scripts/start.ts') {
+  if (!serverIsStale(entry)) return;
   log('Building the server...');
-  const { ms } = await buildServer();
+  const { ms } = await buildServer(entry);
   log(`Server built in ${(ms / 1000).toFixed(1)} s`);
 }

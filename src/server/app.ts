@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
+import { STATUS_CODES } from 'node:http';
 import { join, relative, resolve, sep } from 'node:path';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import helmet from 'helmet';
 import { SERVICE_ERROR_MESSAGE } from '../shared/serverErrorMessages';
 import { ResultCache } from './analytics/resultCache';
 import { ClaimChecks } from './auth/claimChecks';
@@ -137,33 +137,29 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     return reply.status(status).send({ error: STATUS_CODES[status] ?? 'Error', message: err.message });
   });
 
-  // Security headers: the same on every answer, so worked out once here rather than per request
-  // (@fastify/helmet builds Helmet's middleware again for each request: a tenth of a cached answer's time).
-  const securityHeaders = headersOf(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          // Vega runs its expressions through vega-interpreter: no 'unsafe-eval'.
-          scriptSrc: ["'self'"],
-          // Mantine, CodeMirror and Vega set style attributes and inject style elements.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-        },
+  // Security headers on every answer (the page, files, the API, errors), by @fastify/helmet.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        // Vega runs its expressions through vega-interpreter: no 'unsafe-eval'.
+        scriptSrc: ["'self'"],
+        // Mantine, CodeMirror and Vega set style attributes and inject style elements.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
       },
-      frameguard: { action: 'deny' },
-      referrerPolicy: { policy: 'no-referrer' },
-    }),
-  );
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(securityHeaders);
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  app.addHook('onRequest', (_request, _reply, done) => {
     // Everything this request does from here on is one task: its queries wait for a database
     // connection ahead of those of requests that came after it (store/priority.ts).
     runAsTask(done);
@@ -207,8 +203,12 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       // The build writes each bundle also as .br and .gz (vite.config.ts): sent as they are, not
       // compressed again on every request. Files without them are compressed on the fly.
       preCompressed: true,
-      setHeaders: (reply, filePath) => {
-        reply.header('cache-control', clientFileCaching(relative(clientDir, filePath).split(sep).join('/')));
+      // Each file's caching is set below, not send's own 'public, max-age=0' over it.
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        res.setHeader('cache-control', clientFileCaching(relative(clientDir, filePath).split(sep).join('/')));
+        // The file sent (a .br, a .gz or the plain one) depends on the request's Accept-Encoding.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
     // Client-side routes: any GET that is not an API call or a file answers the app's page.
@@ -255,19 +255,4 @@ function withFilterBars(html: string, bars: Record<string, Record<string, boolea
     '</head>',
     () => `<script type="application/json" id="filter-bars">${json}</script></head>`,
   );
-}
-
-/** The headers a Helmet middleware sets, read once from a stand-in response. */
-function headersOf(middleware: ReturnType<typeof helmet>): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const res = {
-    setHeader(name: string, value: string | number | readonly string[]) {
-      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
-    },
-    removeHeader(name: string) {
-      delete headers[name.toLowerCase()];
-    },
-  };
-  middleware({} as IncomingMessage, res as unknown as ServerResponse, () => undefined);
-  return headers;
 }

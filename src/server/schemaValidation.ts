@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Ajv2020, ErrorObject } from 'ajv/dist/2020.js';
 import type { FastifyInstance } from 'fastify';
 import { createSchemaAjv, ERROR_MESSAGE_KEYWORD } from '../../engine/definitions/ajv';
+import { packageRoot } from '../../engine/tools/packageRoot';
 
 /** schemas/api: every body, answer and token of the API (the analytics files, auth/, forms/, dashboards/). */
-export const API_SCHEMA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'schemas', 'api');
+export const API_SCHEMA_DIR = join(packageRoot(import.meta.dirname), 'schemas', 'api');
 
 /** The $id prefix of every file of schemas/api. */
 export const API_SCHEMA_BASE = 'https://hawkeye.local/schemas/api/';

@@ -1,7 +1,12 @@
-import { readFileSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildServer, ensureServerBuilt, serverIsStale } from '../../scripts/lib/serverBuild.mjs';
+import {
+  buildServer,
+  ensureServerBuilt,
+  serverBundle,
+  serverIsStale,
+} from '../../scripts/lib/serverBuild.mjs';
 
 // `npm start` and the tests' server processes run the server from its bundle (dist/server): an edit
 // to a source the server imports must reach the next start, and an unchanged tree must not be
@@ -24,5 +29,18 @@ describe('the server bundle', () => {
       utimesSync(source, atime, mtime);
     }
     expect(serverIsStale()).toBe(false);
+  });
+
+  it("holds the app's entries only, built from the sources as written", async () => {
+    await ensureServerBuilt(() => undefined);
+    const { inputs } = JSON.parse(readFileSync(join('dist', 'server', 'inputs.json'), 'utf8'));
+    // npm start bundles no test or benchmark code: those servers are a build of their own.
+    expect(inputs.filter((path: string) => path.startsWith('tests/') || path.includes('bench'))).toEqual([]);
+    expect(serverBundle('tests/e2e/server.ts')).toContain(join('dist', 'test-server'));
+    // Each bundled module keeps import.meta as esbuild leaves it: the bundle's own location, from
+    // which the sources find the repository's root.
+    const bundle = readFileSync(serverBundle('scripts/start.ts'), 'utf8');
+    expect(bundle).toContain('packageRoot(import.meta.dirname)');
+    expect(existsSync(serverBundle('scripts/start.ts'))).toBe(true);
   });
 });

@@ -72,35 +72,15 @@ describe('compiled chart specs', () => {
     expect(next.cachedVegaSpec(taller)).toBeUndefined();
   });
 
-  it("compiles with the host's compiler when there is one, once for a spec asked for twice meanwhile", async () => {
-    const { compile } = await import('vega-lite');
-    const asked: unknown[] = [];
-    const host = async (spec: Readonly<Record<string, unknown>>) => {
-      asked.push(spec);
-      return JSON.parse(JSON.stringify(compile(spec as unknown as Parameters<typeof compile>[0]).spec));
-    };
+  it('compiles a spec asked for twice meanwhile once, and says why a spec does not compile', async () => {
     const module = await freshModule();
-    const [a, b] = await Promise.all([
-      module.compileVegaLite(vegaLite, host),
-      module.compileVegaLite(vegaLite, host),
-    ]);
-    expect(asked).toEqual([vegaLite]);
+    const [a, b] = await Promise.all([module.compileVegaLite(vegaLite), module.compileVegaLite(vegaLite)]);
     expect(b).toBe(a);
-    expect(a).toEqual(JSON.parse(JSON.stringify(await (await freshModule()).compileVegaLite(vegaLite))));
     // Kept for the next page load of the session like any other.
     expect((await freshModule()).cachedVegaSpec(vegaLite)).toEqual(a);
-  });
-
-  it("compiles in the browser when the host's compiler fails, and says why a spec does not compile", async () => {
-    const module = await freshModule();
-    const down = () => Promise.reject(new Error('503'));
-    const compiled = await module.compileVegaLite(vegaLite, down);
-    const view = new View(parse(module.withData(compiled, 'rows', rows)), { renderer: 'none' });
-    await view.runAsync();
-    expect(view.data('rows')).toHaveLength(3);
-    // A spec without a mark or a layer: the browser's compiler says so, for the panel's error card.
+    // A spec without a mark or a layer: the compiler says so, for the panel's error card.
     const { mark: _mark, ...markless } = vegaLite as Record<string, unknown>;
-    await expect(module.compileVegaLite(markless as typeof vegaLite, down)).rejects.toThrow(
+    await expect(module.compileVegaLite(markless as typeof vegaLite)).rejects.toThrow(
       /Invalid specification .*"mark", "layer"/,
     );
   });

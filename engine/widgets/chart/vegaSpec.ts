@@ -1,7 +1,6 @@
-import { useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Spec, View } from 'vega';
 import type { VisualizationSpec } from 'vega-embed';
-import { PageRuntimeContext } from '../../render/pageRuntime';
 import { type JsonValue, jsonEqual } from '../../tools/jsonValue';
 import { importOnce } from '../importOnce';
 import { preloadVegaEmbed } from './LazyVegaEmbed';
@@ -10,11 +9,9 @@ import { preloadVegaEmbed } from './LazyVegaEmbed';
  * Vega-Lite specs compiled to Vega once, then kept: in memory for this page and in sessionStorage
  * for the next page load of the session. A spec reaches the compiler with its named dataset empty
  * (chartSpec.ts, pieSpec.ts), so the compiled spec does not depend on the rows; the rows go into
- * its data entry of that name (`withData`). A spec not in the cache yet goes to the host's compiler
- * (HostServices.compileChart, the app's server) when there is one; Vega-Lite's own compiler (about a
- * third of the charting code) is loaded only without it or when it fails, so a page seen before in
- * the session draws its charts without it. Layout decisions measured on a drawn chart are
- * remembered likewise.
+ * its data entry of that name (`withData`). Vega-Lite's compiler (about a third of the charting
+ * code) is loaded when a spec is not in the cache yet, so a page seen before in the session draws
+ * its charts without it. Layout decisions measured on a drawn chart are remembered likewise.
  */
 
 /** Every key this module keeps in sessionStorage starts so. */
@@ -178,21 +175,15 @@ const compileLogger: CompileLogger = {
 
 const compiler = importOnce(() => import('vega-lite'));
 
-/** The host's compiler (HostServices.compileChart). */
-type HostCompiler = (spec: Readonly<Record<string, unknown>>) => Promise<Record<string, unknown>>;
-
 /** Compiles under way, by cache key: a spec asked for again meanwhile waits for the same. */
 const compiling = new Map<string, Promise<Spec>>();
 
-/**
- * Compiles a Vega-Lite spec and keeps the result: with the host's compiler when there is one,
- * otherwise (or when it fails) with Vega-Lite's own, loaded on first use.
- */
-export function compileVegaLite(spec: VisualizationSpec, host?: HostCompiler): Promise<Spec> {
+/** Compiles a Vega-Lite spec with Vega-Lite's compiler, loaded on first use, and keeps the result. */
+export function compileVegaLite(spec: VisualizationSpec): Promise<Spec> {
   const key = SPEC_PREFIX + keyOf(JSON.stringify(spec));
   const under = compiling.get(key);
   if (under) return under;
-  const out: Promise<Spec> = compileNow(spec, key, host).finally(() => {
+  const out: Promise<Spec> = compileNow(spec, key).finally(() => {
     // Not a compile of a later session (forgetChartCache) under the same key.
     if (compiling.get(key) === out) compiling.delete(key);
   });
@@ -200,22 +191,10 @@ export function compileVegaLite(spec: VisualizationSpec, host?: HostCompiler): P
   return out;
 }
 
-async function compileNow(spec: VisualizationSpec, key: string, host?: HostCompiler): Promise<Spec> {
+async function compileNow(spec: VisualizationSpec, key: string): Promise<Spec> {
   const from = generation;
-  let out: Spec | undefined;
-  if (host) {
-    try {
-      out = (await host(spec as Record<string, unknown>)) as Spec;
-    } catch (error) {
-      // The session ended meanwhile (a refused sign-in signs out): nothing left to draw.
-      if (from !== generation) throw error;
-      // Compiled here instead: a spec the host refused throws here with the compiler's reason.
-    }
-  }
-  if (!out) {
-    const { compile } = await compiler.load();
-    out = compile(spec as Parameters<typeof compile>[0], { logger: compileLogger }).spec;
-  }
+  const { compile } = await compiler.load();
+  const out = compile(spec as Parameters<typeof compile>[0], { logger: compileLogger }).spec;
   keep(key, out, from);
   return out;
 }
@@ -236,7 +215,7 @@ export const NO_ROWS: readonly Record<string, unknown>[] = [];
  * at once when it was compiled before in this session, otherwise once the compiler has run (the
  * last spec meanwhile, with `pending` true). `spec` is undefined until the first is ready.
  * `settled`: the spec is the one to draw, whatever rows arrive (a chart whose box is measured; not a
- * pie, whose slices shape its legend), so the host's compiler may start before the rows.
+ * pie, whose slices shape its legend), so the compiler may start before the rows.
  */
 export function useVegaSpec(
   spec: VisualizationSpec,
@@ -245,15 +224,13 @@ export function useVegaSpec(
   settled = false,
 ): { spec: Spec | undefined; pending: boolean } {
   const key = useMemo(() => SPEC_PREFIX + keyOf(JSON.stringify(spec)), [spec]);
-  const hostCompiler = useContext(PageRuntimeContext)?.host.compileChart;
-  // Mounted, rows on their way: load Vega meanwhile, and (without the host's compiler) the compiler
-  // when the session has compiled nothing yet (its first page of charts), so neither waits for the
+  // Mounted, rows on their way: load Vega meanwhile, and the compiler when the session has compiled
+  // nothing yet (its first page of charts), so neither waits for the
   // rows. Later pages mostly redraw specs compiled before (the spec at mount, before the box is
   // measured, is not the one drawn, so it cannot tell), and load the compiler only when one is new.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the chart mounts
   useEffect(() => {
     preloadVegaEmbed();
-    if (!hostCompiler && !anySpecCached()) compiler.load().catch(() => undefined);
+    if (!anySpecCached()) compiler.load().catch(() => undefined);
   }, []);
   const [compiled, setCompiled] = useState<{ key: string; spec?: Spec; error?: unknown }>();
   // A spec the compiler rejects is thrown here, to the panel's error boundary.
@@ -266,11 +243,11 @@ export function useVegaSpec(
   if (hit) last.current = { spec: hit, rows };
   const shown = last.current;
   useEffect(() => {
-    // Nothing to draw yet: the compiler waits for rows (and the chart's final size). The host's
-    // compiler, a request away, starts as soon as the spec is settled, while the rows are on their way.
-    if (hit || !(rows.length || (settled && hostCompiler))) return;
+    // Nothing to draw yet: the compiler waits for rows, or for the spec to be settled (the chart's
+    // final size), and then runs while the rows are on their way.
+    if (hit || !(rows.length || settled)) return;
     let live = true;
-    compileVegaLite(spec, hostCompiler).then(
+    compileVegaLite(spec).then(
       (out) => {
         if (live) setCompiled({ key, spec: out });
       },
@@ -281,7 +258,7 @@ export function useVegaSpec(
     return () => {
       live = false;
     };
-  }, [hit, key, spec, rows.length, hostCompiler, settled]);
+  }, [hit, key, spec, rows.length, settled]);
   const shownSpec = shown?.spec;
   const shownRows = shown?.rows;
   const withRows = useMemo(

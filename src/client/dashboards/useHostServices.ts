@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { HostServices } from '../../../engine';
-import type { ChartCompileRequest, ChartCompileResponse } from '../../shared/api/types';
-import { getData, postData, postDataFile, request } from '../api';
+import { getData, postData, postDataFile } from '../api';
 import { describePanelError } from '../api/ApiError';
 import { useAppliedFilter } from '../filter/appliedFilter';
 import { FILTER_QUERY_NAMES } from '../filter/filterQuery';
@@ -12,25 +11,6 @@ import { historyMoves } from '../routes/historyMoves';
 import { changeQuery, parseQuery } from '../routes/urlQuery';
 import { hostFilter } from './hostFilter';
 import { useDashboardDefinitions } from './useDashboardDefinitions';
-
-/** How long a chart waits for the server's compile before compiling in the browser. */
-const COMPILE_WAIT_MS = 4_000;
-
-/**
- * A chart's Vega-Lite spec compiled on the server (POST /api/charts/compile). Its failures (and a
- * wait of over COMPILE_WAIT_MS) go back to the engine, unreported: the engine then compiles in the
- * browser.
- */
-async function compileChart(spec: Readonly<Record<string, unknown>>): Promise<Record<string, unknown>> {
-  return (
-    await request<ChartCompileResponse>('/api/charts/compile', {
-      method: 'POST',
-      body: { spec } satisfies ChartCompileRequest,
-      reportServerErrors: false,
-      signal: AbortSignal.timeout(COMPILE_WAIT_MS),
-    })
-  ).spec;
-}
 
 async function fetchJson(endpoint: string, body: unknown, method: 'GET' | 'POST'): Promise<unknown> {
   return method === 'GET' ? getData(endpoint) : postData(endpoint, (body ?? {}) as Record<string, unknown>);
@@ -80,7 +60,6 @@ export function useHostServices({ url = false }: { url?: boolean } = {}): HostSe
     };
     return {
       fetchJson,
-      compileChart,
       exportFile: (endpoint: string, body: unknown, onProgress: (fraction: number) => void) =>
         postDataFile(endpoint, body as Record<string, unknown>, onProgress),
       appliedFilter: hostFilter(filter),

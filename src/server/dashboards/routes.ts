@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { NormalizedPage } from '../../../engine/definitions/normalizedPage';
 import { requireCaller } from '../auth/scope';
 import { apiRef, responseSchema } from '../schemaValidation';
-import { registerChartRoutes } from './chartRoutes';
 import { DefinitionStore, type DefinitionStoreOptions, defaultDefinitionPaths } from './definitionStore';
 import { registerEditorRoutes } from './editorRoutes';
 
@@ -49,7 +48,7 @@ export interface DashboardRouteOptions {
  * (pages with an access rule need the user to hold that claim), with an ETag: the browser keeps the
  * answer and asks again with If-None-Match, answered 304 while nothing it holds has changed. The
  * folder is watched: a valid edit is served on the next request, an invalid one is refused and
- * logged. With them: the editor's routes and POST /api/charts/compile (chartRoutes.ts).
+ * logged. With them: the editor's routes.
  */
 export async function registerDashboardRoutes(
   app: FastifyInstance,
@@ -116,5 +115,4 @@ export async function registerDashboardRoutes(
   );
 
   await registerEditorRoutes(app, { ...storeOptions, onSaved: () => store.reload() });
-  await registerChartRoutes(app);
 }

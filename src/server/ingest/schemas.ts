@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { createSchemaAjv } from '../../../engine/definitions/ajv';
+import { packageRoot } from '../../../engine/tools/packageRoot';
 import { apiSchema } from '../schemaValidation';
 import type { PropertyTypes } from './records';
 
-const SCHEMA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'schemas', 'ingest');
+const SCHEMA_DIR = join(packageRoot(import.meta.dirname), 'schemas', 'ingest');
 
 /** The kinds of record `npm run db:import` accepts, one schema each in schemas/ingest. */
 export const IMPORT_KINDS = [

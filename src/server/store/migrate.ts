@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { packageRoot } from '../../../engine/tools/packageRoot';
 import type { Store } from './Store';
 import { splitStatements } from './values';
 
-const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
+const MIGRATIONS_DIR = join(packageRoot(import.meta.dirname), 'src', 'server', 'migrations');
 
 /** A numbered migration file: `NNN_name.sql`. */
 export interface Migration {

@@ -37,6 +37,9 @@ const PLAIN_TEXT = /^[A-Za-z0-9_ .:-]{0,100}$/;
 const PLACEHOLDER =
   /\(SELECT unnest\(\$(\d+)::(INTEGER|VARCHAR)\[\]\)\)|\$(\d+)::(INTEGER|TIMESTAMP|VARCHAR)\b/g;
 
+/** A quoted string or identifier of a statement ('' and "" escape a quote inside). */
+const QUOTED = /'(?:[^']|'')*'|"(?:[^"]|"")*"/g;
+
 /** An integer an INTEGER holds (32 bits), so a literal fails where the bound value would too. */
 function isInt32(v: unknown): v is number {
   return typeof v === 'number' && Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31;
@@ -69,8 +72,8 @@ function listOf(value: Param | undefined, type: string): string | undefined {
  * (`$3::TIMESTAMP`, or a list as `(SELECT unnest($1::INTEGER[]))`) and every value a form that leaves
  * room for nothing but itself: a 32-bit integer, a timestamp of the one form above, a short text of
  * letters, digits, spaces and `_.:-` (no quote, no backslash), or a non-empty list of those. Anything
- * else, and the statement stays as it is, every value bound. (Our statements hold no `$n` inside a
- * quoted string.)
+ * else, and the statement stays as it is, every value bound; so does a statement with a `$n`
+ * inside a quoted string, which is text and no placeholder.
  *
  * Why: DuckDB plans a statement with placeholders twice (when it is prepared, and again when its
  * values are bound), and joins a bound list where it filters by a list of literals. Straight on the
@@ -83,6 +86,7 @@ export function withValuesWrittenIn(
   params: readonly Param[],
 ): { sql: string; params: readonly Param[] } {
   if (!params.length) return { sql, params };
+  if (sql.match(QUOTED)?.some((quoted) => /\$\d/.test(quoted))) return { sql, params };
   let complete = true;
   const used = new Set<number>();
   const written = sql.replace(PLACEHOLDER, (match, listN, listType, n, type) => {

@@ -1877,28 +1877,6 @@ export interface CommunicationsLogResponse {
   totalRows: TotalRows;
 }
 /**
- * POST /api/charts/compile body: a chart's Vega-Lite spec, its named dataset left empty (the rows go into the compiled spec in the browser).
- */
-export interface ChartCompileRequest {
-  /**
-   * A Vega-Lite spec (https://vega.github.io/vega-lite/docs/spec.html), as a page's chart or pie builds it from its definition.
-   */
-  spec: {
-    [k: string]: unknown;
-  };
-}
-/**
- * POST /api/charts/compile: the Vega spec Vega-Lite's compiler makes of the spec sent.
- */
-export interface ChartCompileResponse {
-  /**
-   * A Vega spec (https://vega.github.io/vega/docs/specification/).
-   */
-  spec: {
-    [k: string]: unknown;
-  };
-}
-/**
  * POST /api/dashboards/sources body: a new definition file and its text.
  */
 export interface CreateDefinitionRequest {

@@ -110,6 +110,7 @@ function loadLibraries(
       ? []
       : ajvProblems(validateLibrary.errors ?? [], doc, kinds);
     problems.push(...addLibraryFile(library, file, doc as Record<string, unknown>));
+    library.positions.set(file, parsed.positions);
     const filterKeys = options.endpoints?.filterKeys;
     const templates = (doc as { templates?: Record<string, Record<string, unknown>> }).templates ?? {};
     for (const [name, body] of Object.entries(templates)) {

@@ -11,6 +11,8 @@ type Json = Record<string, unknown>;
  */
 export interface ChartContext {
   dataset: string;
+  /** The widget's own `dataset` line, when it names one: a spec reading another is its mistake. */
+  datasetAt?: string;
   /** The rows' fields; undefined when unknown (nothing is checked against them). */
   fields?: string[];
   /** The schema shape of a value under a row ('/site', '/values/0/value'). */
@@ -77,7 +79,11 @@ export function checkChart(spec: Json, at: string, ctx: ChartContext): Problem[]
 function visitData(node: Json, at: string, ctx: ChartContext, problems: Problem[]): void {
   const data = node.data;
   if (isObject(data) && typeof data.name === 'string' && data.name !== ctx.dataset)
-    problems.push({ pointer: `${at}/data/name`, message: messages.chartDataset(data.name, ctx.dataset) });
+    problems.push(
+      ctx.datasetAt
+        ? { pointer: ctx.datasetAt, message: messages.chartDataset(data.name, ctx.dataset), page: true }
+        : { pointer: `${at}/data/name`, message: messages.chartDataset(data.name, ctx.dataset) },
+    );
   (node.layer as Json[] | undefined)?.forEach?.((l, i) => {
     if (isObject(l)) visitData(l, `${at}/layer/${i}`, ctx, problems);
   });
@@ -269,4 +275,19 @@ function checkEncoding(node: Json, at: string, env: Env, ctx: ChartContext, prob
         });
     }
   }
+}
+
+/** The values a spec's encodings declare for a field: its scale domains and sort lists. */
+export function declaredValues(spec: Json, field: string): unknown[] {
+  const found: unknown[] = [];
+  const visitNode = (node: Json) => {
+    for (const def of Object.values(isObject(node.encoding) ? node.encoding : {})) {
+      if (!isObject(def) || def.field !== field) continue;
+      if (isObject(def.scale) && Array.isArray(def.scale.domain)) found.push(...def.scale.domain);
+      if (Array.isArray(def.sort)) found.push(...def.sort);
+    }
+    for (const l of Array.isArray(node.layer) ? node.layer : []) if (isObject(l)) visitNode(l);
+  };
+  visitNode(spec);
+  return [...new Set(found)];
 }

@@ -319,6 +319,8 @@ function checkWidget(at: string, w: Widget, scope: Scope): void {
         scope.problems.push(
           ...checkChart(spec, `${at}/spec`, {
             dataset: w.dataset ?? 'rows',
+            // A widget naming a dataset of its own is at fault when its spec reads another.
+            datasetAt: w.dataset !== undefined && w.dataset !== 'rows' ? `${at}/dataset` : undefined,
             fields: scope.fieldsOf(source)?.fields,
             shapeAt: scope.rowShapeOf(source),
             params: w.params ?? [],

@@ -1,5 +1,7 @@
 import { pipeArgumentProblems } from '../format/pipeSignatures';
+import { declaredValues } from './chartCheck';
 import type { Problem } from './definitionError';
+import { closest } from './didYouMean';
 import {
   type BodyError,
   endpointKey,
@@ -85,7 +87,13 @@ function walk(
       walk(n, `${at}/${i}`, source, visit);
     });
   else if (isObject(node)) {
-    const own = typeof node.data === 'string' && typeof node.kind === 'string' ? node.data : source;
+    // A chart's clicks read its marks' data, which its spec computes: no row field of the source.
+    const own =
+      node.kind === 'chart'
+        ? undefined
+        : typeof node.data === 'string' && typeof node.kind === 'string'
+          ? node.data
+          : source;
     visit(node, at, own);
     for (const [k, v] of Object.entries(node)) if (k !== 'spec') walk(v, `${at}/${esc(k)}`, own, visit);
   }
@@ -119,6 +127,15 @@ export class PageValues {
     let finite = true;
     if (p && 'default' in p)
       candidates.push({ value: p.default ?? null, at: `/params/${esc(param)}/default` });
+    const span = isObject(p?.fromFilterSpan) ? p.fromFilterSpan : undefined;
+    if (span) {
+      (Array.isArray(span.steps) ? span.steps : []).forEach((step, i) => {
+        if (isObject(step) && 'value' in step)
+          candidates.push({ value: step.value, at: `/params/${esc(param)}/fromFilterSpan/steps/${i}/value` });
+      });
+      if ('otherwise' in span)
+        candidates.push({ value: span.otherwise, at: `/params/${esc(param)}/fromFilterSpan/otherwise` });
+    }
     walk(this.page.panels, '/panels', undefined, (n, at, source) => {
       if (n.param === param && Array.isArray(n.options)) {
         const values: unknown[] = [];
@@ -139,7 +156,7 @@ export class PageValues {
         );
         finite = false;
         for (const c of candidatesOfShape(shape, `${at}/optionsFrom/valueField`))
-          candidates.push({ ...c, value: [c.value] });
+          candidates.push({ ...c, value: [c.value], ...(c.types ? { types: ['array'] } : {}) });
       }
       if (n.set === param && 'value' in n) candidates.push({ value: n.value, at: `${at}/value` });
       if (n.set === param && typeof n.from === 'string') {
@@ -443,6 +460,33 @@ function swappedDrills(page: Json): Problem[] {
   return problems;
 }
 
+/**
+ * A chart's drill whose value map does not have the values its spec shows for the field (its
+ * scale domain, its sort list): those values would be sent unmapped.
+ */
+function chartDrillMaps(page: Json): Problem[] {
+  const problems: Problem[] = [];
+  walk(page.panels, '/panels', undefined, (n, at) => {
+    if (n.kind !== 'chart' || !isObject(n.spec) || !isObject(n.on) || !Array.isArray(n.on.click)) return;
+    n.on.click.forEach((a, j) => {
+      const params = isObject(a) && isObject(a.drill) && isObject(a.drill.params) ? a.drill.params : {};
+      for (const [name, v] of Object.entries(params)) {
+        if (!isObject(v) || !isObject(v.map) || typeof v.from !== 'string' || !v.from.startsWith('row.'))
+          continue;
+        const map = v.map;
+        const shown = declaredValues(n.spec as Json, v.from.slice(4));
+        const missing = shown.filter((value) => !Object.hasOwn(map, String(value)));
+        if (shown.length && missing.length)
+          problems.push({
+            pointer: `${at}/on/click/${j}/drill/params/${esc(name)}/map`,
+            message: messages.chartDrillMap(v.from, missing, Object.keys(map)),
+          });
+      }
+    });
+  });
+  return problems;
+}
+
 /** A shared param limited by a filter key that is not the list of what it is sent as. */
 function shareProblems(page: Json, filterKeys: string[] | undefined): Problem[] {
   const problems: Problem[] = [];
@@ -512,6 +556,7 @@ export function checkValues(
   safely(() => totalsProblems(page, library, endpoints));
   safely(() => pipeProblems(page));
   safely(() => swappedDrills(page));
+  safely(() => chartDrillMaps(page));
   safely(() => shareProblems(page, endpoints?.filterKeys));
   safely(() => accessProblems(page, endpoints?.claims));
   if (endpoints) {
@@ -521,4 +566,141 @@ export function checkValues(
     safely(() => whenProblems(values, params));
   }
   return problems;
+}
+
+/** The type a page reads a param as: its share type, else its default's. */
+function paramType(param: Json | undefined): string | undefined {
+  const share = isObject(param?.share) ? param.share : undefined;
+  if (typeof share?.type === 'string') return share.type;
+  const d = param?.default;
+  if (typeof d === 'number') return 'number';
+  if (typeof d === 'string') return 'string';
+  if (typeof d === 'boolean') return 'boolean';
+  if (Array.isArray(d) && d.length) return d.every((v) => typeof v === 'number') ? 'numbers' : 'strings';
+  return undefined;
+}
+
+/** Whether a candidate's value reads as a param type (null always does: it clears the param). */
+function fitsType(candidate: Candidate, type: string): boolean {
+  const kinds = candidate.types ?? [
+    candidate.value === null ? 'null' : Number.isFinite(candidate.value) ? 'number' : typeof candidate.value,
+  ];
+  const ok = (k: string) => {
+    if (k === 'null') return true;
+    if (type === 'number') return k === 'number' || k === 'integer';
+    if (type === 'numbers' || type === 'strings') return k === 'array';
+    return k === type;
+  };
+  if (Array.isArray(candidate.value) && !candidate.types)
+    return (
+      (type === 'numbers' || type === 'strings') &&
+      candidate.value.every((v) => (type === 'numbers' ? typeof v === 'number' : typeof v === 'string'))
+    );
+  return kinds.some(ok);
+}
+
+const typeName = (c: Candidate): string =>
+  c.types ? `a value of type ${c.types.filter((t) => t !== 'null').join(' or ')}` : JSON.stringify(c.value);
+
+/** A page of a set, as the checks across pages read it. */
+export interface SetPage {
+  draft: Json;
+  route?: string;
+}
+
+/**
+ * The checks across the pages of a set, by page index: each drill's values against the target
+ * page's param types and bodies, panel links against the routes, menu sections against the
+ * others (a section of one page, named like another, is a typo).
+ */
+export function checkAcrossPages(
+  pages: SetPage[],
+  endpoints: KnownEndpoints | undefined,
+): Map<number, Problem[]> {
+  const out = new Map<number, Problem[]>();
+  const add = (i: number, p: Problem) => out.set(i, [...(out.get(i) ?? []), p]);
+  const byId = new Map<string, number>();
+  pages.forEach((p, i) => {
+    if (typeof p.draft.id === 'string') byId.set(p.draft.id, i);
+  });
+  const values = pages.map((p) => (endpoints ? new PageValues(p.draft, endpoints) : undefined));
+  const routes = pages.map((p) => p.draft.route).filter((r): r is string => typeof r === 'string');
+  const sections = new Map<string, number[]>();
+  pages.forEach((p, i) => {
+    const section = isObject(p.draft.menu) ? p.draft.menu.section : undefined;
+    if (typeof section === 'string') sections.set(section, [...(sections.get(section) ?? []), i]);
+  });
+  pages.forEach((p, i) => {
+    try {
+      const data = (p.draft.data ?? {}) as Record<string, Json>;
+      // Menu sections.
+      const section = isObject(p.draft.menu) ? p.draft.menu.section : undefined;
+      if (typeof section === 'string' && sections.get(section)?.length === 1) {
+        const others = [...sections.keys()].filter((s) => s !== section);
+        const near = closest(section, others);
+        if (near) add(i, { pointer: '/menu/section', message: messages.lonelySection(section, near) });
+      }
+      walk(p.draft.panels, '/panels', undefined, (n, at, source) => {
+        // Panel links.
+        if (
+          isObject(n.link) &&
+          typeof n.link.route === 'string' &&
+          pages.length > 1 &&
+          !routes.includes(n.link.route)
+        )
+          add(i, { pointer: `${at}/link/route`, message: messages.unknownRoute(n.link.route, routes) });
+        // Drills.
+        const drill = n.drill;
+        if (!isObject(drill) || typeof drill.page !== 'string' || !isObject(drill.params)) return;
+        const target = byId.get(drill.page);
+        if (target === undefined) return;
+        const targetParams = (pages[target].draft.params ?? {}) as Record<string, Json>;
+        for (const [name, v] of Object.entries(drill.params)) {
+          if (!isObject(v) || !targetParams[name]) continue;
+          const vAt = `${at}/drill/params/${esc(name)}`;
+          const candidates: Candidate[] = [];
+          const map = isObject(v.map) ? v.map : undefined;
+          if ('value' in v) candidates.push({ value: v.value, at: `${vAt}/value` });
+          else if (typeof v.from === 'string') {
+            if (map)
+              for (const [k, out] of Object.entries(map))
+                candidates.push({ value: out, at: `${vAt}/map/${esc(k)}` });
+            if (v.from.startsWith('row.')) {
+              const shape = rowFieldShape(data[source ?? ''], v.from.slice(4), endpoints);
+              for (const c of candidatesOfShape(shape, `${vAt}/from`)) {
+                const mapped = map && Object.hasOwn(map, String(c.value)) ? map[String(c.value)] : c.value;
+                candidates.push({ ...c, value: mapped });
+              }
+            } else if (v.from.startsWith('param.') && values[i]) {
+              for (const c of values[i]!.domainOf(v.from.slice(6)).candidates)
+                candidates.push({
+                  ...c,
+                  value: map && Object.hasOwn(map, String(c.value)) ? map[String(c.value)] : c.value,
+                  at: `${vAt}/from`,
+                });
+            }
+          }
+          const type = paramType(targetParams[name]);
+          const seen = new Set<string>();
+          for (const c of candidates) {
+            const problem: Problem | undefined =
+              type && !fitsType(c, type)
+                ? { pointer: c.at, message: messages.drillType(name, drill.page, typeName(c), type) }
+                : (() => {
+                    const found = values[target]?.paramValueErrors(name, c)[0];
+                    return found
+                      ? { pointer: c.at, message: messages.drillBody(name, drill.page, found.detail) }
+                      : undefined;
+                  })();
+            if (!problem || seen.has(problem.pointer)) continue;
+            seen.add(problem.pointer);
+            add(i, problem);
+          }
+        }
+      });
+    } catch {
+      // A part the schema refused: its schema errors say what is wrong.
+    }
+  });
+  return out;
 }

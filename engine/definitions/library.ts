@@ -430,7 +430,8 @@ function expandWidget(widget: unknown, at: string, lookup: Lookup, origins: Orig
   if (!widget || typeof widget !== 'object' || Array.isArray(widget)) return widget;
   const w = { ...(widget as Json) };
   if (typeof w.options === 'string')
-    w.options = lookup('optionSets', w.options, `${at}/options`, `${at}/options`) ?? w.options;
+    // A problem of an option is the page's use of the set: it stays at the reference.
+    w.options = lookup('optionSets', w.options, `${at}/options`) ?? w.options;
   const from = w.optionsFrom as Json | undefined;
   if (from && typeof from === 'object' && typeof from.labels === 'string') {
     const labels = lookup('valueMaps', from.labels, `${at}/optionsFrom/labels`);

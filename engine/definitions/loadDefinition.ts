@@ -6,7 +6,7 @@ import { checkReferences } from './checkReferences';
 import { checkValues } from './checkValues';
 import { byPosition, type DefinitionError, locate, syntaxErrors } from './definitionError';
 import type { KnownEndpoints } from './endpointIndex';
-import { emptyLibrary, expandDefinition, type Library, originOf } from './library';
+import { emptyLibrary, expandDefinition, type Library, type Origins, originOf } from './library';
 import { messages } from './messages';
 import { migrateDefinition } from './migrations/migrateDefinition';
 import { normalizeDefinition } from './normalizeDefinition';
@@ -28,6 +28,8 @@ export interface LoadedDefinition {
   draft?: Record<string, unknown>;
   /** Positions of the parsed document, for cross-file checks. */
   positions?: PositionMap;
+  /** Where the expanded draft's parts were written (see expandDefinition). */
+  origins?: Origins;
   /**
    * Info: the older schemaVersion the file has, when it was migrated on load (see
    * migrations/; messages.migrated says it to the author).
@@ -136,10 +138,12 @@ export function checkDefinitionText(file: string, text: string, options: LoadOpt
     })
     .sort(byPosition);
   const draft = defaulted as Record<string, unknown>;
-  if (errors.some((e) => e.severity === 'error')) return { file, positions, errors, migratedFrom, draft };
+  if (errors.some((e) => e.severity === 'error'))
+    return { file, positions, errors, migratedFrom, draft, origins };
   return {
     file,
     positions,
+    origins,
     draft,
     errors,
     definition: normalizeDefinition(defaulted as Record<string, unknown>),

@@ -137,9 +137,11 @@ export const messages = {
   shareWithin: (param: string, key: string, within: string, expected: string) =>
     `param ${q(param)} is sent as ${q(key)} but limited by ${q(within)}, so a linked value is dropped as outside the user's access; use ${q(expected)}`,
   drillType: (name: string, page: string, got: string, expected: string) =>
-    `drill param ${q(name)} gets ${got}, but page ${q(page)} reads it as ${expected}; take it from a field of that type`,
+    `drill param ${q(name)} gets ${got}, but page ${q(page)} reads it as type ${q(expected)}; take it from a field of that type`,
   drillBody: (name: string, page: string, detail: string) =>
     `drill param ${q(name)} opens page ${q(page)} with a value it cannot send: ${detail}`,
+  chartDrillMap: (from: string, missing: unknown[], keys: string[]) =>
+    `the chart shows ${from} values ${missing.map((v) => JSON.stringify(v)).join(', ')} (its encoding's domain or sort), which this map does not have, so they are sent unmapped; ${suggest(String(missing[0]), keys, `map them (the keys are ${list(keys)})`)}`,
   chartDataset: (name: string, dataset: string) =>
     `the spec reads dataset ${q(name)}, but the engine gives the rows as ${q(dataset)}, so the chart draws nothing; write {"name": ${JSON.stringify(dataset)}}`,
   chartExpressionField: (expr: string, detail: string) =>

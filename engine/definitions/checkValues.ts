@@ -137,6 +137,8 @@ export class PageValues {
         candidates.push({ value: span.otherwise, at: `/params/${esc(param)}/fromFilterSpan/otherwise` });
     }
     walk(this.page.panels, '/panels', undefined, (n, at, source) => {
+      // Options by a name not found: the values are not known.
+      if (n.param === param && n.options !== undefined && !Array.isArray(n.options)) finite = false;
       if (n.param === param && Array.isArray(n.options)) {
         const values: unknown[] = [];
         n.options.forEach((o, i) => {
@@ -177,7 +179,7 @@ export class PageValues {
   setHere(param: string): boolean {
     let found = false;
     walk(this.page.panels, '/panels', undefined, (n) => {
-      if (n.param === param && n.kind !== 'chip') found = true;
+      if (n.param === param && typeof n.kind === 'string' && n.kind !== 'chip') found = true;
       if (n.set === param) found = true;
     });
     return found;

@@ -35,10 +35,17 @@ export interface Library {
  * Where a part of an expanded definition was written: a library file's entry (`file`), or another
  * place of the page itself (no `file`). Keyed by the part's pointer in the expanded definition.
  */
-export type Origins = Map<string, { file?: string; pointer: string }>;
+export type Origins = Map<string, Origin>;
+
+/** Where a part was written; `derived` when it was made from another part (a `withTotals` source). */
+export interface Origin {
+  file?: string;
+  pointer: string;
+  derived?: boolean;
+}
 
 /** The place a problem of the expanded definition points at, as written (the longest known prefix). */
-export function originOf(origins: Origins, pointer: string): { file?: string; pointer: string } {
+export function originOf(origins: Origins, pointer: string): Origin {
   let best: string | undefined;
   for (const key of origins.keys())
     if (
@@ -48,7 +55,7 @@ export function originOf(origins: Origins, pointer: string): { file?: string; po
       best = key;
   if (best === undefined) return { pointer };
   const origin = origins.get(best)!;
-  return { file: origin.file, pointer: origin.pointer + pointer.slice(best.length) };
+  return { file: origin.file, pointer: origin.pointer + pointer.slice(best.length), derived: origin.derived };
 }
 
 /** An empty library (no library file). */
@@ -233,6 +240,11 @@ function expandSources(
     if (source.when !== undefined) totals.when = structuredClone(source.when);
     if (source.reloadOnApply !== undefined) totals.reloadOnApply = source.reloadOnApply;
     out[totalsName] = totals;
+    // The totals source is written as the rows source's `withTotals`: its problems are placed there.
+    const totalsAt = `/data/${escapePointerToken(totalsName)}`;
+    origins.set(totalsAt, { pointer: `${at}/withTotals`, derived: true });
+    origins.set(`${totalsAt}/body`, { pointer: `${at}/body`, derived: true });
+    origins.set(`${totalsAt}/when`, { pointer: `${at}/when`, derived: true });
   }
   return out;
 }
@@ -411,7 +423,7 @@ function expandDrilldown(
 
 /** Re-keys the origins under a block's widgets after widgets were put before them. */
 function shiftWidgets(origins: Origins, prefix: string, by: number): void {
-  const moved: [string, { file?: string; pointer: string }][] = [];
+  const moved: [string, Origin][] = [];
   for (const [key, origin] of origins) {
     if (!key.startsWith(prefix)) continue;
     const rest = key.slice(prefix.length);

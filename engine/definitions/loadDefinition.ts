@@ -115,15 +115,26 @@ export function checkDefinitionText(file: string, text: string, options: LoadOpt
     ...checkValues(defaulted, migrated as Record<string, unknown>, options.endpoints, library),
   ].filter((r) => !refused.some((p) => r.pointer === p || r.pointer.startsWith(`${p}/`)));
   // A problem of a value that came from a library file is placed there (its line is the one to fix).
-  const located = references.map((r) => {
-    const origin = r.page ? { pointer: r.pointer } : originOf(origins, r.pointer);
-    const at = origin.file ? library.positions.get(origin.file) : undefined;
-    return {
-      problem: { ...r, pointer: origin.pointer },
-      file: at ? origin.file! : file,
-      positions: at ?? positions,
-    };
-  });
+  const relocated = references.map((r) => ({
+    r,
+    origin: r.page ? { pointer: r.pointer } : originOf(origins, r.pointer),
+  }));
+  // A part made from another (a withTotals source) repeats the other's mistakes: said once, there.
+  const written = relocated.filter((x) => !x.origin.derived).map((x) => x.origin.pointer);
+  const repeated = (pointer: string) =>
+    written.some(
+      (w) => w === pointer || (w.endsWith('/endpoint') && pointer.startsWith(w.slice(0, -'endpoint'.length))),
+    );
+  const located = relocated
+    .filter((x) => !x.origin.derived || !repeated(x.origin.pointer))
+    .map(({ r, origin }) => {
+      const at = origin.file ? library.positions.get(origin.file) : undefined;
+      return {
+        problem: { ...r, pointer: origin.pointer },
+        file: at ? origin.file! : file,
+        positions: at ?? positions,
+      };
+    });
   const seen = new Set<string>();
   const errors = [
     ...syntax,

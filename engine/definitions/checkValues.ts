@@ -121,7 +121,19 @@ export class PageValues {
   }
 
   /** The values the page itself gives a param: its default, its controls' options, its actions. */
+  private readonly domains = new Map<string, { candidates: Candidate[]; finite: boolean }>();
+
+  /** The values the page itself gives a param (see valuesOf), once per param. */
   domainOf(param: string): { candidates: Candidate[]; finite: boolean } {
+    let domain = this.domains.get(param);
+    if (!domain) {
+      domain = this.valuesOf(param);
+      this.domains.set(param, domain);
+    }
+    return domain;
+  }
+
+  private valuesOf(param: string): { candidates: Candidate[]; finite: boolean } {
     const p = this.params[param];
     const candidates: Candidate[] = [];
     let finite = true;

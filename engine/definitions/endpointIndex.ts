@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { ErrorObject } from 'ajv';
 import type { EndpointEntry, EndpointIndex } from '../types/endpointIndex';
@@ -95,31 +95,53 @@ export function loadEndpointIndex(indexPath: string): KnownEndpoints | undefined
  * server registers them), compiled on first use: a reference 'file.json#/pointer' is read as the
  * schema of that file's $id at that pointer.
  */
+type Validate = ((body: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+/**
+ * The compiled validators of a schema folder, kept while its files are unchanged: a server
+ * reloading its definitions does not compile them again (the folder's files and their times key it).
+ */
+const compiledFolders = new Map<
+  string,
+  { key: string; ajv?: ReturnType<typeof createSchemaAjv>; compiled: Map<string, Validate> }
+>();
+
 function requestValidators(
   dir: string,
   load: (file: string) => Schema,
 ): (ref: string) => (body: Record<string, unknown>) => BodyError[] {
-  let ajv: ReturnType<typeof createSchemaAjv> | undefined;
+  const jsonFiles = (d: string): string[] =>
+    readdirSync(d, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? jsonFiles(join(d, e.name)) : e.name.endsWith('.json') ? [join(d, e.name)] : [],
+    );
+  const all = jsonFiles(dir);
+  const key = JSON.stringify(all.map((f) => [f, statSync(f).mtimeMs]));
+  let folder = compiledFolders.get(dir);
+  if (folder?.key !== key) {
+    folder = { key, compiled: new Map() };
+    compiledFolders.set(dir, folder);
+  }
+  const kept = folder;
   const setUp = () => {
-    if (ajv) return ajv;
-    ajv = createSchemaAjv({ allErrors: true });
-    const files = (d: string): string[] =>
-      readdirSync(d, { withFileTypes: true }).flatMap((e) =>
-        e.isDirectory() ? files(join(d, e.name)) : e.name.endsWith('.json') ? [join(d, e.name)] : [],
-      );
-    for (const file of files(dir)) {
+    if (kept.ajv) return kept.ajv;
+    const ajv = createSchemaAjv({ allErrors: true });
+    for (const file of all) {
       const schema = load(file);
       if (typeof schema.$id === 'string' && !ajv.getSchema(schema.$id)) ajv.addSchema(schema);
     }
+    kept.ajv = ajv;
     return ajv;
   };
+  // Endpoints that share a request schema share its compiled validator.
+  const compiled = kept.compiled;
   return (ref) => {
-    let validate: ((body: unknown) => boolean) & { errors?: ErrorObject[] | null };
+    let validate: Validate;
     return (body) => {
       if (!validate) {
         const [file, pointer = ''] = ref.split('#');
-        const id = load(resolve(dir, file)).$id;
-        validate = setUp().compile({ $ref: `${String(id)}#${pointer}` });
+        const id = `${String(load(resolve(dir, file)).$id)}#${pointer}`;
+        validate = compiled.get(id) ?? setUp().compile({ $ref: id });
+        compiled.set(id, validate);
       }
       if (validate(body)) return [];
       return (validate.errors ?? []).map((e) => {

@@ -479,6 +479,22 @@ describe('breaking edits that a check of names let through are refused at the li
     expect(check(patched([]))).toMatchObject({ status: 0, err: [] });
   });
 
+  it('checking one page shows the error of a library value it uses, at the library line', () => {
+    const dir = patched(RUNTIME[0].edits);
+    const err: string[] = [];
+    const status = runCheck(['volume.json'], {
+      cwd: dir,
+      env: { DASHBOARDS_DIR: dir },
+      out: () => {},
+      err: (l) => err.push(l),
+    });
+    expect(status).toBe(1);
+    const line = lineOf(join(dir, '_shared.json'), '"args": [101]');
+    expect(err).toEqual([
+      expect.stringMatching(new RegExp(`^_shared\\.json:${line}:\\d+ /columnPresets/count/pipe/args/0 `)),
+    ]);
+  });
+
   for (const [group, edits] of groups) {
     describe(group, () => {
       for (const edit of edits) {

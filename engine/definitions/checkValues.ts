@@ -1,3 +1,4 @@
+import { isEmpty, mapValue } from '../data/buildRequestBody';
 import { pipeArgumentProblems } from '../format/pipeSignatures';
 import { declaredValues } from './chartCheck';
 import type { Problem } from './definitionError';
@@ -26,8 +27,6 @@ export interface Candidate {
 }
 
 const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
-const isEmpty = (v: unknown): boolean =>
-  v === null || v === undefined || v === '' || (Array.isArray(v) && !v.length);
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 const esc = escapePointerToken;
 
@@ -63,16 +62,6 @@ export function rowFieldShape(
   const listShape = known.shapeAt(rows);
   const row = listShape?.types.includes('array') ? `${rows}/0` : rows;
   return known.shapeAt(`${row}/${esc(field)}`);
-}
-
-/** The value a body reference sends for a param value, as buildRequestBody maps it. */
-function mapValue(value: unknown, map: Json | undefined): unknown {
-  if (!map) return value;
-  if (Array.isArray(value))
-    return value.flatMap((v) =>
-      Array.isArray(map[String(v)]) ? (map[String(v)] as unknown[]) : [map[String(v)] ?? v],
-    );
-  return String(value) in map ? map[String(value)] : value;
 }
 
 /** Every object of a tree with its pointer, and the data source of the widget it sits in. */

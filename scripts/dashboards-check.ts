@@ -106,9 +106,20 @@ export function runCheck(argv: string[], io: ToolIo): number {
       message: messages.unreadable('it cannot be read'),
       severity: 'error',
     }));
+  // A reported page's errors include those of library values it uses (placed in the library file);
+  // each error once, though several pages use the value.
+  const fromReported = new Set(
+    [...loaded, ...libraries].filter((l) => reportedNames.has(l.file)).flatMap((l) => l.errors),
+  );
+  const once = new Set<string>();
   const shown = [
     ...unreadable,
-    ...errors.filter((e) => reportedNames.has(e.file) && !unreadable.some((u) => u.file === e.file)),
+    ...errors.filter((e) => {
+      const key = formatDefinitionError(e);
+      if (once.has(key) || !(reportedNames.has(e.file) || fromReported.has(e))) return false;
+      once.add(key);
+      return !unreadable.some((u) => u.file === e.file);
+    }),
   ];
   const failed = shown.filter((e) => e.severity === 'error').length;
   const checked = [...loaded, ...libraries].filter((l) => reportedNames.has(l.file)).length;

@@ -10,9 +10,11 @@ export interface BodyContext {
 }
 
 const isReference = (v: BodyValue): v is ValueReference => !!v && typeof v === 'object' && !Array.isArray(v);
-const isEmpty = (v: unknown): boolean => v === null || v === undefined || v === '' || (Array.isArray(v) && !v.length);
+/** An empty value: an `omitWhenEmpty` reference leaves its key out of the body. */
+export const isEmpty = (v: unknown): boolean => v === null || v === undefined || v === '' || (Array.isArray(v) && !v.length);
 
-function mapValue(value: unknown, map: Record<string, unknown> | undefined): unknown {
+/** The value a reference sends for a value through its value map (a list: each item, lists flattened). */
+export function mapValue(value: unknown, map: Record<string, unknown> | undefined): unknown {
   if (!map) return value;
   if (Array.isArray(value)) return value.flatMap((v) => (Array.isArray(map[String(v)]) ? (map[String(v)] as unknown[]) : [map[String(v)] ?? v]));
   return String(value) in map ? map[String(value)] : value;

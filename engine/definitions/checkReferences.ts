@@ -1,7 +1,8 @@
 import { shareTypeOfDefault } from '../params/sharedParams';
 import type { Action, Condition, DataSource, PageDefinition, Widget } from '../types/dashboard';
+import { checkChart } from './chartCheck';
 import type { Problem } from './definitionError';
-import { endpointKey, type KnownEndpoint, type KnownEndpoints } from './endpointIndex';
+import { endpointKey, type KnownEndpoint, type KnownEndpoints, type ValueShape } from './endpointIndex';
 import { messages } from './messages';
 import { templateReferences } from './templateReferences';
 import { checkVegaLite } from './vegaLiteCheck';
@@ -13,6 +14,8 @@ interface Scope {
   fieldsOf: (source: string | undefined) => { endpoint: string; fields: string[] } | undefined;
   /** The columns a source's endpoint sorts by, when the source sends a table's sort to it. */
   sortOf: (source: string | undefined) => { endpoint: string; sortable: string[] } | undefined;
+  /** The response schema's shape of a value under one of a source's rows ('/site'). */
+  rowShapeOf: (source: string | undefined) => ((pointer: string) => ValueShape | undefined) | undefined;
   problems: Problem[];
 }
 
@@ -40,6 +43,16 @@ export function checkReferences(page: PageDefinition, endpoints: KnownEndpoints 
             ? known.fieldsAt(s.rows)
             : known?.fields;
       return fields ? { endpoint: s.endpoint, fields } : undefined;
+    },
+    rowShapeOf: (source) => {
+      const s = source ? data[source] : undefined;
+      if (!s || !endpoints || s.variant !== undefined) return undefined;
+      const known = endpoints.get(endpointKey(s.method ?? 'POST', s.endpoint));
+      const shapeAt = known?.shapeAt;
+      if (!shapeAt) return undefined;
+      const rows = s.rows ?? known.rows ?? '';
+      const row = shapeAt(rows)?.types.includes('array') ? `${rows}/0` : rows;
+      return (pointer) => shapeAt(`${row}${pointer}`);
     },
     sortOf: (source) => {
       const s = source ? data[source] : undefined;
@@ -303,6 +316,16 @@ function checkWidget(at: string, w: Widget, scope: Scope): void {
         scope.problems.push(...checkVegaLite(spec, `${at}/spec`));
         scope.problems.push(...emptyMarks(spec, `${at}/spec`));
         for (const f of chartFields(spec)) field(`spec${f.pointer}`, f.field);
+        scope.problems.push(
+          ...checkChart(spec, `${at}/spec`, {
+            dataset: w.dataset ?? 'rows',
+            // A widget naming a dataset of its own is at fault when its spec reads another.
+            datasetAt: w.dataset !== undefined && w.dataset !== 'rows' ? `${at}/dataset` : undefined,
+            fields: scope.fieldsOf(source)?.fields,
+            shapeAt: scope.rowShapeOf(source),
+            params: w.params ?? [],
+          }),
+        );
       }
       for (const [i, name] of (w.params ?? []).entries()) checkParam(`${at}/params/${i}`, name, scope);
       // A mark's datum holds the fields the spec computes, not the source's: only params are checked.

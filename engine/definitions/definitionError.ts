@@ -22,6 +22,8 @@ export interface Problem {
   severity?: 'error' | 'warning';
   /** A required property is missing (dropped when the object holds a syntax error). */
   missing?: boolean;
+  /** Located in the page even where the value came from a library file (the page's use is at fault). */
+  page?: boolean;
 }
 
 /** Places problems in the file using the parser's position map. */

@@ -3,9 +3,10 @@ import { relative } from 'node:path';
 import type { PageDefinition } from '../types/dashboard';
 import { ajvProblems } from './ajvProblems';
 import { checkReferences } from './checkReferences';
+import { checkValues } from './checkValues';
 import { byPosition, type DefinitionError, locate, syntaxErrors } from './definitionError';
 import type { KnownEndpoints } from './endpointIndex';
-import { emptyLibrary, expandDefinition, type Library } from './library';
+import { emptyLibrary, expandDefinition, type Library, type Origins, originOf } from './library';
 import { messages } from './messages';
 import { migrateDefinition } from './migrations/migrateDefinition';
 import { normalizeDefinition } from './normalizeDefinition';
@@ -27,6 +28,8 @@ export interface LoadedDefinition {
   draft?: Record<string, unknown>;
   /** Positions of the parsed document, for cross-file checks. */
   positions?: PositionMap;
+  /** Where the expanded draft's parts were written (see expandDefinition). */
+  origins?: Origins;
   /**
    * Info: the older schemaVersion the file has, when it was migrated on load (see
    * migrations/; messages.migrated says it to the author).
@@ -82,7 +85,11 @@ export function checkDefinitionText(file: string, text: string, options: LoadOpt
   // Older versions are brought to the current one first, so the schema only knows the current shape.
   const { doc: migrated, from: migratedFrom } = migrateDefinition(value);
   // Library references and source shorthands are resolved first: the checks see what the engine draws.
-  const { doc, problems: libraryProblems } = expandDefinition(
+  const {
+    doc,
+    problems: libraryProblems,
+    origins,
+  } = expandDefinition(
     migrated as Record<string, unknown>,
     options.library ?? emptyLibrary(),
     options.endpoints,
@@ -102,15 +109,52 @@ export function checkDefinitionText(file: string, text: string, options: LoadOpt
   const kept = schemaProblems.filter((p) => !(syntax.length && p.missing && holdsSyntaxError(p.pointer)));
   // Reference checks skip what the schema already refused (one message per mistake).
   const refused = schemaProblems.map((p) => p.pointer);
-  const references = checkReferences(defaulted as unknown as PageDefinition, options.endpoints).filter(
-    (r) => !refused.some((p) => r.pointer === p || r.pointer.startsWith(`${p}/`)),
-  );
-  const errors = [...syntax, ...locate(file, positions, [...kept, ...references])].sort(byPosition);
+  const library = options.library ?? emptyLibrary();
+  const references = [
+    ...checkReferences(defaulted as unknown as PageDefinition, options.endpoints),
+    ...checkValues(defaulted, migrated as Record<string, unknown>, options.endpoints, library),
+  ].filter((r) => !refused.some((p) => r.pointer === p || r.pointer.startsWith(`${p}/`)));
+  // A problem of a value that came from a library file is placed there (its line is the one to fix).
+  const relocated = references.map((r) => ({
+    r,
+    origin: r.page ? { pointer: r.pointer } : originOf(origins, r.pointer),
+  }));
+  // A part made from another (a withTotals source) repeats the other's mistakes: said once, there.
+  const written = relocated.filter((x) => !x.origin.derived).map((x) => x.origin.pointer);
+  const repeated = (pointer: string) =>
+    written.some(
+      (w) => w === pointer || (w.endsWith('/endpoint') && pointer.startsWith(w.slice(0, -'endpoint'.length))),
+    );
+  const located = relocated
+    .filter((x) => !x.origin.derived || !repeated(x.origin.pointer))
+    .map(({ r, origin }) => {
+      const at = origin.file ? library.positions.get(origin.file) : undefined;
+      return {
+        problem: { ...r, pointer: origin.pointer },
+        file: at ? origin.file! : file,
+        positions: at ?? positions,
+      };
+    });
+  const seen = new Set<string>();
+  const errors = [
+    ...syntax,
+    ...locate(file, positions, kept),
+    ...located.flatMap((l) => locate(l.file, l.positions, [l.problem])),
+  ]
+    .filter((e) => {
+      const key = `${e.file}:${e.line}:${e.column}:${e.message}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .sort(byPosition);
   const draft = defaulted as Record<string, unknown>;
-  if (errors.some((e) => e.severity === 'error')) return { file, positions, errors, migratedFrom, draft };
+  if (errors.some((e) => e.severity === 'error'))
+    return { file, positions, errors, migratedFrom, draft, origins };
   return {
     file,
     positions,
+    origins,
     draft,
     errors,
     definition: normalizeDefinition(defaulted as Record<string, unknown>),

@@ -1,9 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ajvProblems } from './ajvProblems';
+import { checkAcrossPages } from './checkValues';
 import { byPosition, type DefinitionError, locate, type Problem, syntaxErrors } from './definitionError';
+import type { KnownEndpoints } from './endpointIndex';
 import { escapePointerToken } from './jsonPointer';
-import { addLibraryFile, emptyLibrary, isLibraryFile, type Library } from './library';
+import { addLibraryFile, emptyLibrary, isLibraryFile, type Library, originOf } from './library';
 import {
   checkDefinitionText,
   type LoadedDefinition,
@@ -55,7 +57,7 @@ export function loadDefinitions(paths: string[], options: SetOptions = {}): Load
     options,
   );
   const pages = paths.filter((p) => !isLibraryFile(p)).map((p) => loadDefinition(p, { ...options, library }));
-  return checkAcrossFiles(pages, results, options.precedence);
+  return checkAcrossFiles(pages, results, options.precedence, options.endpoints);
 }
 
 /**
@@ -73,7 +75,7 @@ export function checkDefinitionTexts(
   const pages = items
     .filter((i) => !isLibraryFile(i.file))
     .map((i) => checkDefinitionText(i.file, i.text, { ...options, library }));
-  return checkAcrossFiles(pages, results, options.precedence);
+  return checkAcrossFiles(pages, results, options.precedence, options.endpoints);
 }
 
 /**
@@ -110,6 +112,7 @@ function loadLibraries(
       ? []
       : ajvProblems(validateLibrary.errors ?? [], doc, kinds);
     problems.push(...addLibraryFile(library, file, doc as Record<string, unknown>));
+    library.positions.set(file, parsed.positions);
     const filterKeys = options.endpoints?.filterKeys;
     const templates = (doc as { templates?: Record<string, Record<string, unknown>> }).templates ?? {};
     for (const [name, body] of Object.entries(templates)) {
@@ -171,6 +174,7 @@ function checkAcrossFiles(
   loaded: LoadedDefinition[],
   libraries: LoadedDefinition[],
   precedence?: (a: LoadedDefinition, b: LoadedDefinition) => number,
+  endpoints?: KnownEndpoints,
 ): LoadedSet {
   const firstUse = new Map<string, string>();
   const order = precedence ? [...loaded].sort(precedence) : loaded;
@@ -198,6 +202,27 @@ function checkAcrossFiles(
     }
   }
   checkDrillTargets(loaded);
+  // Drill values, panel links and menu sections, read across the pages of the set.
+  const across = checkAcrossPages(
+    loaded.map((l) => ({ draft: l.draft ?? {} })),
+    endpoints,
+  );
+  for (const [i, problems] of across) {
+    const item = loaded[i];
+    if (!item.positions) continue;
+    const placed = problems.map((p) => ({
+      ...p,
+      pointer: item.origins ? originOf(item.origins, p.pointer).pointer : p.pointer,
+    }));
+    const have = new Set(item.errors.map((e) => `${e.line}:${e.column}:${e.message}`));
+    for (const e of locate(item.file, item.positions, placed)) {
+      const key = `${e.line}:${e.column}:${e.message}`;
+      if (!have.has(key)) item.errors.push(e);
+      have.add(key);
+    }
+    item.errors.sort(byPosition);
+    item.definition = undefined;
+  }
   return { loaded, libraries, errors: [...libraries, ...loaded].flatMap((l) => l.errors).sort(byPosition) };
 }
 

@@ -106,6 +106,56 @@ export const messages = {
     `the API endpoint index ${path} is missing, so endpoints and fields cannot be checked; create it or pass --endpoints`,
   migrated: (from: number, to: number) =>
     `has schemaVersion ${from} and was migrated to ${to} on load; run npm run dashboards:migrate to update the file`,
+  badBody: (source: string, endpoint: string, sent: string, detail: string) =>
+    `data source ${q(source)} would send ${sent} to ${endpoint}, which refuses it (${detail}); send a value the endpoint takes`,
+  bodyMissing: (source: string, endpoint: string, key: string) =>
+    `data source ${q(source)} sends no ${q(key)}, which ${endpoint} requires; use a body template that sends it, or add it to the body`,
+  optionNotMapped: (value: unknown, param: string, keys: string[]) =>
+    `option ${JSON.stringify(value)} of param ${q(param)} is not a key of the value map its body sends it through, so it is sent unmapped; ${suggest(String(value), keys, `use one of ${list(keys)}`)}`,
+  whenNeverHolds: (param: string, value: unknown, domain: unknown[]) =>
+    `param ${q(param)} never takes ${JSON.stringify(value)} (its default, options and actions give ${domain.map((v) => JSON.stringify(v)).join(', ')}), so this never shows; ${suggest(String(value), domain.map(String), 'use one of those values')}`,
+  totalsOwnRows: (source: string) =>
+    `the totals come from ${q(source)}, the table's own rows source, so the Total row would show its first row; use the source of its totals endpoint`,
+  totalsWrongFamily: (source: string, endpoint: string, expected: string) =>
+    `the totals source ${q(source)} reads ${endpoint}, not ${expected}, the totals of the table's rows; use a source of ${expected}`,
+  totalsMissing: () =>
+    'this column asks for a total, but its table has no "totals" source, so no Total row shows; add "totals": {"data": ...} to the table (or "withTotals": true to its source)',
+  unknownClaim: (what: string, value: string, known: string[]) =>
+    `the server grants no ${what} ${q(value)}; ${suggest(value, known, `use one of ${list(known)}`)}`,
+  unknownRoute: (route: string, known: string[]) =>
+    `no page has the route ${q(route)}; ${suggest(route, known, `use one of ${list(known)}`)}`,
+  lonelySection: (section: string, other: string) =>
+    `menu section ${q(section)} has only this page, so it would show as a new section; did you mean ${q(other)}?`,
+  shadowed: (what: string, name: string, file: string) =>
+    `${what} ${q(name)} is also declared in ${file}; this page's copy would replace it for every use on the page, so give it a name of its own`,
+  pipeArgument: (pipe: string, index: number, detail: string) =>
+    `argument ${index + 1} of pipe ${q(pipe)} ${detail}; see the pipe list in docs/dashboards.md`,
+  pipeArguments: (pipe: string, max: number) =>
+    `pipe ${q(pipe)} takes ${max ? `at most ${max} argument${max === 1 ? '' : 's'}` : 'no arguments'}; remove the others`,
+  columnDrillSwapped: (value: string, field: string, other: string) =>
+    `this column shows ${q(field)} but its drill sends ${JSON.stringify(value)}, the field of column ${q(other)}; move the link with its column`,
+  shareWithin: (param: string, key: string, within: string, expected: string) =>
+    `param ${q(param)} is sent as ${q(key)} but limited by ${q(within)}, so a linked value is dropped as outside the user's access; use ${q(expected)}`,
+  drillType: (name: string, page: string, got: string, expected: string) =>
+    `drill param ${q(name)} gets ${got}, but page ${q(page)} reads it as type ${q(expected)}; take it from a field of that type`,
+  drillBody: (name: string, page: string, detail: string) =>
+    `drill param ${q(name)} opens page ${q(page)} with a value it cannot send: ${detail}`,
+  chartDrillMap: (from: string, missing: unknown[], keys: string[]) =>
+    `the chart shows ${from} values ${missing.map((v) => JSON.stringify(v)).join(', ')} (its encoding's domain or sort), which this map does not have, so they are sent unmapped; ${suggest(String(missing[0]), keys, `map them (the keys are ${list(keys)})`)}`,
+  chartDataset: (name: string, dataset: string) =>
+    `the spec reads dataset ${q(name)}, but the engine gives the rows as ${q(dataset)}, so the chart draws nothing; write {"name": ${JSON.stringify(dataset)}}`,
+  chartExpressionField: (expr: string, detail: string) =>
+    `expression reads ${expr}, ${detail}, so the chart draws nothing; use a field the rows or an earlier transform have`,
+  chartNotAList: (field: string, type: string) =>
+    `flatten needs a list, and field ${q(field)} is ${type}, so the chart draws nothing; flatten a list field`,
+  chartUnknownField: (field: string, known: string[]) =>
+    `field ${q(field)} is neither in the rows nor made by an earlier transform; ${suggest(field, known, `use one of ${list(known)}`)}`,
+  chartParam: (name: string, known: string[]) =>
+    `the spec reads param ${q(name)}, which the chart does not pass (its "params": ${list(known)}), so the chart draws nothing; add it to the widget's params`,
+  chartTemporal: (field: string, type: string) =>
+    `field ${q(field)} is ${type}, not a date, so a temporal axis draws it as timestamps; use "quantitative" (or "ordinal")`,
+  chartDomain: (field: string, domain: unknown[], values: unknown[]) =>
+    `the domain ${JSON.stringify(domain)} has no value field ${q(field)} takes (${values.map((v) => JSON.stringify(v)).join(', ')}), so nothing is drawn; use those values`,
   panelError: (title: string) => (title ? `'${title}' could not be shown` : 'This panel could not be shown'),
   panelErrorDetail: () => 'Something went wrong while drawing this panel. Try again, or reload the page.',
   kindNotInstalled: (kind: string) => `A widget for kind '${kind}' is not installed.`,

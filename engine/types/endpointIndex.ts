@@ -13,6 +13,12 @@ export interface EndpointIndex {
    */
   endpoints: EndpointEntry[];
   /**
+   * The access claims the server grants (claim type to its values): a page's access rule must name one of them.
+   */
+  claims?: {
+    [k: string]: string[];
+  };
+  /**
    * The keys of the applied global filter that the host passes to the engine: a definition reads them with {"$filter": key}, and the checker refuses any other key.
    */
   filterKeys?: string[];

@@ -180,7 +180,7 @@ describe('expanding the version 2 shorthands', () => {
     expect(doc).not.toHaveProperty('sourceDefaults');
   });
 
-  it('puts option sets, column presets (own settings win) and specs in place; a page entry wins', () => {
+  it('puts option sets, column presets (own settings win) and specs in place; a page entry wins, and is refused', () => {
     const widgets = [
       { kind: 'pills', param: 'v', options: 'views' },
       { kind: 'table', data: 't', columns: [{ preset: 'count', field: 'n', align: 'left' }] },
@@ -190,7 +190,15 @@ describe('expanding the version 2 shorthands', () => {
       { specs: { bars: { mark: 'line' } }, panels: { p: { title: 'P', blocks: [{ widgets }] } } },
       lib,
     );
-    expect(problems).toEqual([]);
+    // Two specs of one name: every use on the page would read the page's; the page's is refused.
+    expect(problems).toEqual([
+      {
+        pointer: '/specs/bars',
+        atKey: true,
+        message:
+          "Vega-Lite spec 'bars' is also declared in _lib.json; this page's copy would replace it for every use on the page, so give it a name of its own",
+      },
+    ]);
     expect((doc.panels as never as { p: { blocks: { widgets: unknown[] }[] } }).p.blocks[0].widgets).toEqual([
       { kind: 'pills', param: 'v', options: [{ label: 'Site', value: 'site' }] },
       { kind: 'table', data: 't', columns: [{ align: 'left', pipe: { name: 'decimal' }, field: 'n' }] },

@@ -78,7 +78,7 @@ const doc = (output: string) =>
     '',
     '<!-- example -->',
     '```',
-    '$ npm run dashboards:check -- --alone tests/fixtures/checker/05-unknown-kind.json',
+    '$ npm run dashboards:check -- --alone tests/fixtures/checker-v2/drilldown-missing-column.json',
     output,
     '$ echo $?',
     '1',
@@ -89,11 +89,11 @@ const doc = (output: string) =>
 describe('npm run docs:examples', () => {
   const right = doc(
     [
-      "tests/fixtures/checker/05-unknown-kind.json:581:23 /panels/volume/blocks/0/widgets/0/kind unknown widget kind 'pill'; did you mean 'pills'?",
+      "tests/fixtures/checker-v2/drilldown-missing-column.json:168:33 /panels/volume/blocks/0/drilldown/from/column the table shown at level 'site' has no column on 'sites'; did you mean 'site'?",
       '1 definition checked, 1 error',
     ].join('\n'),
   );
-  const stale = right.replace(':581:23', ':577:23');
+  const stale = right.replace(':168:33', ':164:33');
 
   it('fails when an example shows other output than its command prints, and --write fixes it', () => {
     expect(checkMarkdown(right).stale).toEqual([]);

@@ -52,7 +52,7 @@ describe('row fields follow the source', () => {
       },
     });
     expect(check('/values', [chart([], 'group.name')])).toEqual([]);
-    expect(check('/values', [chart([{ flatten: ['values'], as: ['point'] }], 'point.x')])).toEqual([]);
+    expect(check('/values', [chart([{ fold: ['total'], as: ['point', 'n'] }], 'point.x')])).toEqual([]);
     expect(check('/values', [chart([], 'nope.x')])).toEqual([
       "/panels/a/blocks/0/widgets/0/spec/encoding/x/field field 'nope' is not in the response rows of '/api/items/by_group'; use one of 'groupId', 'group', 'groupIsActive', 'total', 'part', 'partPercent', 'maxIndex'",
     ]);

@@ -48,15 +48,24 @@ export async function* readRecords(path: string, types: PropertyTypes): AsyncGen
   }
   const parser = new CsvParser();
   let header: string[] | undefined;
+  // An unknown or repeated column makes every row meaningless: its errors are the file's only ones.
+  let headerErrors: string[] = [];
   const toRecord = (rec: { line: number; cells: string[] }): SourceRecord | undefined => {
     if (!header) {
       header = rec.cells.map((h) => h.trim());
+      headerErrors = header.flatMap((h, i) =>
+        !Object.hasOwn(types, h)
+          ? [`field '${h}' in the header is not a known field`]
+          : header!.indexOf(h) !== i
+            ? [`field '${h}' appears twice in the header`]
+            : [],
+      );
       return undefined;
     }
     if (rec.cells.length !== header.length) {
       return { line: rec.line, parseError: `has ${rec.cells.length} cells, the header has ${header.length}` };
     }
-    const value: Record<string, unknown> = {};
+    const value: Record<string, unknown> = Object.create(null);
     for (let i = 0; i < header.length; i++) {
       const v = csvValue(rec.cells[i], types[header[i]]);
       if (v !== null) value[header[i]] = v;
@@ -66,11 +75,17 @@ export async function* readRecords(path: string, types: PropertyTypes): AsyncGen
   for await (const chunk of stream) {
     for (const rec of parser.push(chunk as string)) {
       const out = toRecord(rec);
+      if (headerErrors.length) {
+        for (const parseError of headerErrors) yield { line: 1, parseError };
+        stream.destroy();
+        return;
+      }
       if (out) yield out;
     }
   }
   for (const rec of parser.end()) {
     const out = toRecord(rec);
-    if (out) yield out;
+    if (headerErrors.length) for (const parseError of headerErrors) yield { line: 1, parseError };
+    else if (out) yield out;
   }
 }

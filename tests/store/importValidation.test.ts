@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportError, importFile } from '../../src/server/ingest/importFile';
 import type { Store } from '../../src/server/store';
 import { DuckDBStore } from '../../src/server/store/duckdb';
+import { runScript } from './runScript';
 import { DRIVERS, type Driver, openTestStore, type TestStore } from './stores';
 
 const AS_OF = new Date('2026-11-20T19:00:00Z');
@@ -170,27 +170,7 @@ describe.each(DRIVERS)('db:import refuses what is not real, on %s', (driver) => 
   });
 });
 
-/** Runs `npm run db:import -- <args>` against a store; resolves its exit code and output. */
-function runImport(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', 'scripts/import.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: '', DATA_DIR: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    p.stdout.on('data', (d) => {
-      out += d;
-    });
-    p.stderr.on('data', (d) => {
-      out += d;
-    });
-    p.on('error', reject);
-    p.on('close', (code) => resolve({ code, out }));
-  });
-}
+const runImport = (args: string[], env: Record<string, string>) => runScript('import.ts', args, env);
 
 /** The store a command-line run opens: DATA_DIR's DuckDB file or the cluster's URL. */
 async function cliStore(driver: Driver): Promise<{ t: TestStore; env: Record<string, string> }> {

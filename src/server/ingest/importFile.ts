@@ -37,6 +37,9 @@ export interface ImportOptions {
 export interface ImportResult {
   kind: ImportKind;
   records: number;
+  /** Of `records`, how many had a new id, and how many replaced the record of their id. */
+  added: number;
+  updated: number;
   seconds: number;
   /** Of `seconds`, the time spent bringing the rollups up to date. */
   rollupSeconds: number;
@@ -99,7 +102,7 @@ export async function importRecords(
   store: Store,
   kind: ImportKind,
   source: string,
-  records: AsyncIterable<SourceRecord>,
+  records: AsyncIterable<SourceRecord> | Iterable<SourceRecord>,
   opts: ImportOptions = {},
 ): Promise<ImportResult> {
   const started = Date.now();
@@ -153,6 +156,7 @@ export async function importRecords(
 
   const asOf = opts.asOf ?? localNow();
   let rollupMs = 0;
+  let updated = 0;
   await store.transaction(
     async (tx) => {
       const stage = 'import_stage';
@@ -171,6 +175,10 @@ export async function importRecords(
         ? names.map((n) => (n === 'account_id' ? 'st.account_id' : `s.${n}`)).join(', ')
         : names.map((n) => `s.${n}`).join(', ');
       const from = DERIVED_ACCOUNT.has(kind) ? `${stage} s JOIN sites st ON st.id = s.site_id` : `${stage} s`;
+      const [existing] = await tx.query<{ n: number }>(
+        `SELECT count(*) AS n FROM ${kind} WHERE id IN (SELECT id FROM ${stage})`,
+      );
+      updated = Number(existing.n);
       await tx.exec(`DELETE FROM ${kind} WHERE id IN (SELECT id FROM ${stage})`);
       await tx.exec(`INSERT INTO ${kind} (${names.join(', ')}) SELECT ${select} FROM ${from}`);
       await tx.exec(`DROP TABLE ${stage}`);
@@ -189,6 +197,8 @@ export async function importRecords(
   return {
     kind,
     records: rows.length,
+    added: rows.length - updated,
+    updated,
     seconds: (Date.now() - started) / 1000,
     rollupSeconds: rollupMs / 1000,
   };

@@ -26,6 +26,29 @@ function csvValue(text: string, types: string[] | undefined): unknown {
   return text;
 }
 
+/** The record of one NDJSON line (undefined for a blank one). */
+function ndjsonRecord(text: string, line: number): SourceRecord | undefined {
+  if (text.trim() === '') return undefined;
+  try {
+    const value = JSON.parse(text);
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      return { line, parseError: 'is not a JSON object' };
+    return { line, value };
+  } catch (err) {
+    return { line, parseError: `is not valid JSON (${(err as Error).message})` };
+  }
+}
+
+/** The records of an NDJSON text (a request's body), line by line. */
+export function* ndjsonRecords(text: string): Generator<SourceRecord> {
+  let line = 0;
+  for (const lineText of text.split(/\r?\n/)) {
+    line++;
+    const rec = ndjsonRecord(lineText, line);
+    if (rec) yield rec;
+  }
+}
+
 /** Reads NDJSON (one JSON object per line) or CSV (header row of field names) records. */
 export async function* readRecords(path: string, types: PropertyTypes): AsyncGenerator<SourceRecord> {
   const format = /\.csv$/i.test(path) ? 'csv' : 'ndjson';
@@ -34,15 +57,8 @@ export async function* readRecords(path: string, types: PropertyTypes): AsyncGen
     let line = 0;
     for await (const text of createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY })) {
       line++;
-      if (text.trim() === '') continue;
-      try {
-        const value = JSON.parse(text);
-        if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-          yield { line, parseError: 'is not a JSON object' };
-        } else yield { line, value };
-      } catch (err) {
-        yield { line, parseError: `is not valid JSON (${(err as Error).message})` };
-      }
+      const rec = ndjsonRecord(text, line);
+      if (rec) yield rec;
     }
     return;
   }

@@ -57,7 +57,7 @@ async function main(): Promise<number> {
       progress: (m) => process.stdout.write(`  ${m}\n`),
     });
     process.stdout.write(
-      `Imported ${result.records.toLocaleString('en-US')} ${kind} records in ${result.seconds.toFixed(1)} s\n`,
+      `Imported ${result.records.toLocaleString('en-US')} ${kind} records (${result.added.toLocaleString('en-US')} new, ${result.updated.toLocaleString('en-US')} updated) in ${result.seconds.toFixed(1)} s\n`,
     );
     return 0;
   } catch (err) {

@@ -221,6 +221,14 @@ describe.each(DRIVERS)('npm run db:import ends every bad run in one clean messag
     expectClean(await runImport(['accounts', path], env), 1, `${path}: no records\nNothing was imported.\n`);
   });
 
+  it('a good file: the counts, exit 0 (so the refusals above are not the command failing anyway)', async () => {
+    const path = join(t.dir, 'good.csv');
+    writeFileSync(path, 'id,name\n1,Acme\n3,Gamma\n');
+    const run = await runImport(['accounts', path], env);
+    expect(run.out).toMatch(/Imported 2 accounts records \(1 new, 1 updated\) in \d+\.\d s\n/);
+    expect(run.code).toBe(0);
+  });
+
   it('a folder given as the file', async () => {
     expectClean(
       await runImport(['communications', t.dir], env),

@@ -1,5 +1,6 @@
 // `npm run users -- <command>`: manage sign-ins and hand out impersonation codes.
 import { parseArgs } from 'node:util';
+import tokenRequestSchema from '../schemas/api/auth/token-request.json';
 import { createImpersonationCode } from '../src/server/auth/impersonationCodes';
 import { findUserByUsername } from '../src/server/auth/userLookup';
 import {
@@ -72,6 +73,41 @@ function claims(opts: Options): { type: string; value: string }[] {
   });
 }
 
+/** The longest username /token accepts: a longer one could never sign in. */
+const USERNAME_MAX = tokenRequestSchema.properties.username.maxLength;
+/** How many positional arguments each command takes after its name. */
+const ARITY: Record<string, number> = {
+  list: 0,
+  add: 1,
+  'set-password': 2,
+  grant: 1,
+  'impersonation-code': 1,
+};
+
+function checkUsername(username: string): string {
+  if (username.length > USERNAME_MAX)
+    throw new UsageError(
+      `<username> may have at most ${USERNAME_MAX} characters (sign-in allows no more), got ${username.length}`,
+    );
+  if (!/\S/.test(username)) throw new UsageError('<username> must not be blank');
+  return username;
+}
+
+function checkEmail(email: string): string {
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@.]+$/.test(email))
+    throw new UsageError(`--email must be an email address like name@example.com, got '${email}'`);
+  return email;
+}
+
+/** The account ids, each checked to exist. */
+async function existingAccounts(store: Store, ids: number[]): Promise<number[]> {
+  for (const id of ids) {
+    const [row] = await store.query('SELECT id FROM accounts WHERE id = $1', [id]);
+    if (!row) throw new UsageError(`--account ${id}: no such account`);
+  }
+  return ids;
+}
+
 function need(value: string | undefined, what: string): string {
   if (!value) throw new UsageError(`${what} is required\n\n${USAGE}`);
   return value;
@@ -126,11 +162,13 @@ async function list(store: Store): Promise<void> {
 }
 
 async function run(store: Store, command: string, args: string[], opts: Options): Promise<void> {
+  if (ARITY[command] !== undefined && args.length > ARITY[command])
+    throw new UsageError(`Unexpected argument '${args[ARITY[command]]}' after ${command}\n\n${USAGE}`);
   switch (command) {
     case 'list':
       return list(store);
     case 'add': {
-      const username = need(args[0], '<username>');
+      const username = checkUsername(need(args[0], '<username>'));
       if (await findUserByUsername(store, username))
         throw new UsageError(`User '${username}' already exists`);
       const id = await createUser(store, {
@@ -138,10 +176,10 @@ async function run(store: Store, command: string, args: string[], opts: Options)
         password: checkPassword(need(opts.password, '--password')),
         firstName: need(opts.first, '--first'),
         lastName: need(opts.last, '--last'),
-        email: need(opts.email, '--email'),
+        email: checkEmail(need(opts.email, '--email')),
         allAccountAccess: opts['all-accounts'] === true,
         hasPermission: opts['no-permission'] !== true,
-        accountIds: accountIds(opts),
+        accountIds: await existingAccounts(store, accountIds(opts)),
         claims: claims(opts),
       });
       process.stdout.write(`Created user '${username}' (id ${id})\n`);
@@ -155,7 +193,7 @@ async function run(store: Store, command: string, args: string[], opts: Options)
     }
     case 'grant': {
       const id = await userId(store, need(args[0], '<username>'));
-      const acc = accountIds(opts);
+      const acc = await existingAccounts(store, accountIds(opts));
       const cl = claims(opts);
       if (!acc.length && !cl.length && !opts['all-accounts'] && !opts.permission) {
         throw new UsageError('Nothing to grant: give --account, --all-accounts, --claim or --permission');
@@ -170,7 +208,14 @@ async function run(store: Store, command: string, args: string[], opts: Options)
     }
     case 'impersonation-code': {
       const username = need(args[0], '<username>');
-      const id = await userId(store, username);
+      const user = await findUserByUsername(store, username);
+      if (!user) throw new UsageError(`No user '${username}' (see: npm run users -- list)`);
+      if (!user.isActive) throw new UsageError(`'${username}' is inactive, so cannot be impersonated`);
+      if (!user.hasPermission)
+        throw new UsageError(
+          `'${username}' may not use HawkEye, so cannot be impersonated (grant it first: npm run users -- grant ${username} --permission)`,
+        );
+      const id = user.id;
       const ttl = loadConfig().impersonationCodeTtlSeconds;
       const { code, expiresAt } = await createImpersonationCode(store, id, ttl);
       process.stderr.write(

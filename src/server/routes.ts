@@ -3,6 +3,7 @@ import { registerAnalyticsRoutes } from './analytics/routes';
 import { registerAuthRoutes } from './auth/routes';
 import { registerDashboardRoutes } from './dashboards/routes';
 import { registerFormRoutes } from './forms/routes';
+import { registerIngestRoutes } from './ingest/routes';
 
 /** Every API route family, in order: auth first (it decorates requests with the caller's scope). */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -10,4 +11,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await registerDashboardRoutes(app);
   await registerFormRoutes(app);
   await registerAnalyticsRoutes(app);
+  await registerIngestRoutes(app);
 }

@@ -12,10 +12,13 @@ import { kindSchema } from '../../src/server/ingest/schemas';
 import { generate } from '../../src/server/seed/generate';
 import { SCALES } from '../../src/server/seed/scales';
 import { seedDatabase } from '../../src/server/seed/seed';
+import { TABLES } from '../../src/server/seed/tables';
 import type { Row, Store } from '../../src/server/store';
 import { DRIVERS, openTestStore, type TestStore } from './stores';
 
 const AS_OF = new Date('2026-11-20T19:00:00Z');
+/** The communications columns in the seed's order, as toIngestRecords reads them. */
+const TABLES_COMMUNICATION_COLUMNS = TABLES.communications.map((c) => c.name).join(', ');
 const SEED = 3;
 
 /** Straightforward aggregates over the raw tables, written independently of rollups.ts. */
@@ -266,6 +269,67 @@ describe.each(DRIVERS)('analytics rollups on %s', (driver) => {
     // The rollup tables equal the raw aggregates again (above); the queries over them were checked
     // on every kind of period and filter after the seed: a sample shows they read the new rows.
     for (const combo of [COMBOS[1], COMBOS[PERIODS.length]]) await expectSameAnswers(t.store, combo);
+  });
+
+  it('equal the raw-table aggregates after imports that move communications to other sites and repeat a batch', async () => {
+    const rows = await t.store.query<{ id: number; site_id: number; occurred_at: string }>(
+      `SELECT id, site_id, occurred_at FROM communications ORDER BY id LIMIT 300`,
+    );
+    const sites = (await t.store.query<{ id: number }>('SELECT id FROM sites ORDER BY id')).map((r) => r.id);
+    const fields = kindSchema('communications').fields;
+    const current = toIngestRecords(
+      'communications',
+      (
+        await t.store.query(
+          `SELECT ${TABLES_COMMUNICATION_COLUMNS} FROM communications WHERE id IN (${rows.map((r) => r.id).join(',')})`,
+        )
+      ).map((r) =>
+        Object.values(r).map((v) =>
+          typeof v === 'string' && /^\d{4}-\d\d-\d\dT/.test(v) ? Date.parse(v) : v,
+        ),
+      ),
+    );
+    // Every third to the next site, every fifth a year later (across months and weeks too).
+    const moved = current.map((r, i) => {
+      const out = { ...r };
+      if (i % 3 === 0) out.site_id = sites[(sites.indexOf(r.site_id as number) + 1) % sites.length];
+      if (i % 5 === 0) {
+        out.occurred_at = `2025${(r.occurred_at as string).slice(4)}`;
+        if (r.responded_at) out.responded_at = `2025${(r.responded_at as string).slice(4)}`;
+      }
+      return out;
+    });
+    const path = join(t.dir, 'moves.ndjson');
+    await writeRecords(path, moved, fields);
+    await importFile(t.store, 'communications', path, { asOf: new Date('2026-11-21T19:00:00Z') });
+    await expectRollupsEqualRaw(t.store);
+    const [{ n }] = await t.store.query<{ n: number }>('SELECT count(*) AS n FROM communications');
+    await importFile(t.store, 'communications', path, { asOf: new Date('2026-11-22T11:00:00Z') });
+    const [{ n: again }] = await t.store.query<{ n: number }>('SELECT count(*) AS n FROM communications');
+    expect(again).toBe(n);
+    await expectRollupsEqualRaw(t.store);
+  });
+
+  it('are recomputed only where an import changes communications: other periods are not rebuilt', async () => {
+    // A row no rebuild would write (a month without data): an import rebuilding everything drops it.
+    await t.store.exec(
+      "INSERT INTO rollup_call_month (month, site_id, ad_source_id, caller_type, call_result, is_missed, n, duration_sum) VALUES (TIMESTAMP '2001-01-01', 1, NULL, NULL, NULL, FALSE, 1, 0)",
+    );
+    const [one] = await t.store.query(
+      `SELECT ${TABLES_COMMUNICATION_COLUMNS} FROM communications ORDER BY id LIMIT 1`,
+    );
+    const record = toIngestRecords('communications', [
+      Object.values(one).map((v) =>
+        typeof v === 'string' && /^\d{4}-\d\d-\d\dT/.test(v) ? Date.parse(v) : v,
+      ),
+    ])[0];
+    const path = join(t.dir, 'one.ndjson');
+    await writeRecords(path, [{ ...record, duration_seconds: 4242 }], kindSchema('communications').fields);
+    await importFile(t.store, 'communications', path, { asOf: new Date('2026-11-22T19:00:00Z') });
+    const kept = await t.store.query("SELECT n FROM rollup_call_month WHERE month = TIMESTAMP '2001-01-01'");
+    expect(kept).toEqual([{ n: 1 }]);
+    await t.store.exec("DELETE FROM rollup_call_month WHERE month = TIMESTAMP '2001-01-01'");
+    await expectRollupsEqualRaw(t.store);
   });
 
   it('are rebuilt by the migration that adds one, so an upgrade does not leave them stale', async () => {

@@ -1,9 +1,17 @@
 import type { ErrorObject } from 'ajv';
-import { ROLLUPS_LOCK, refreshRollups } from '../analytics/rollups';
+import {
+  markRollupsCurrent,
+  noteChangedCommunications,
+  ROLLUPS_LOCK,
+  refreshChangedRollups,
+  refreshRollups,
+  rollupsCurrent,
+} from '../analytics/rollups';
 import { TABLES } from '../seed/tables';
 import type { BulkColumn, Queryable, Store } from '../store';
-import { readRecords } from './records';
+import { readRecords, type SourceRecord } from './records';
 import { type ImportKind, kindSchema } from './schemas';
+import { checkValues, TIME_ORDER } from './values';
 
 /** How many record errors an import lists before it only counts the rest. */
 export const MAX_LISTED_ERRORS = 20;
@@ -29,7 +37,12 @@ export interface ImportOptions {
 export interface ImportResult {
   kind: ImportKind;
   records: number;
+  /** Of `records`, how many had a new id, and how many replaced the record of their id. */
+  added: number;
+  updated: number;
   seconds: number;
+  /** Of `seconds`, the time spent bringing the rollups up to date. */
+  rollupSeconds: number;
 }
 
 /** Tables whose rows carry their site's account; the import derives it from the site. */
@@ -46,28 +59,20 @@ const REFERENCES: Partial<Record<ImportKind, Record<string, string>>> = {
   action_items: { site_id: 'sites', relationship_id: 'relationships' },
 };
 
-function recordError(file: string, line: number, e: ErrorObject): string {
+function recordError(e: ErrorObject): string {
   const field = e.instancePath.replace(/^\//, '');
   if (e.keyword === 'required')
-    return `${file}:${line}: field '${(e.params as { missingProperty: string }).missingProperty}' is required`;
+    return `field '${(e.params as { missingProperty: string }).missingProperty}' is required`;
   if (e.keyword === 'additionalProperties') {
-    return `${file}:${line}: field '${(e.params as { additionalProperty: string }).additionalProperty}' is not a known field`;
+    return `field '${(e.params as { additionalProperty: string }).additionalProperty}' is not a known field`;
   }
   if (e.keyword === 'enum') {
-    return `${file}:${line}: field '${field}' must be one of ${(
-      e.params as { allowedValues: unknown[] }
-    ).allowedValues
+    return `field '${field}' must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues
       .filter((v) => v !== null)
       .map((v) => `'${v}'`)
       .join(', ')}`;
   }
-  return `${file}:${line}: field '${field}' ${e.message}`;
-}
-
-/** Milliseconds of a local clock time text, read as UTC clock fields (how the store keeps times). */
-function clockMs(text: string): number {
-  const t = text.replace(' ', 'T');
-  return Date.parse(t.length === 16 ? `${t}:00Z` : `${t}Z`);
+  return `field '${field}' ${e.message}`;
 }
 
 function localNow(): Date {
@@ -76,9 +81,7 @@ function localNow(): Date {
 }
 
 /**
- * Imports one CSV or NDJSON file of a kind, all or nothing: every record is validated against
- * schemas/ingest/<kind>.schema.json, references are checked, and records upsert by id in one
- * transaction that also sets the last data update time.
+ * Imports one CSV or NDJSON file of a kind, all or nothing (see importRecords).
  */
 export async function importFile(
   store: Store,
@@ -86,41 +89,61 @@ export async function importFile(
   file: string,
   opts: ImportOptions = {},
 ): Promise<ImportResult> {
+  return importRecords(store, kind, file, readRecords(file, kindSchema(kind).types), opts);
+}
+
+/**
+ * Imports records of a kind, all or nothing: every record is validated against
+ * schemas/ingest/<kind>.schema.json and for meaning (values.ts), references are checked, and records
+ * upsert by id in one transaction that also sets the last data update time. Errors name `source`
+ * and the record's line. No records at all is an error too: it would only move the last update.
+ */
+export async function importRecords(
+  store: Store,
+  kind: ImportKind,
+  source: string,
+  records: AsyncIterable<SourceRecord> | Iterable<SourceRecord>,
+  opts: ImportOptions = {},
+): Promise<ImportResult> {
   const started = Date.now();
-  const { validate, types } = kindSchema(kind);
+  const { validate } = kindSchema(kind);
   const columns: readonly BulkColumn[] = TABLES[kind];
   const stageColumns: BulkColumn[] = [{ name: 'line_no', type: 'bigint' }, ...columns];
+  const order = (TIME_ORDER[kind] ?? []).map(
+    ([a, b]) =>
+      [a, b, columns.findIndex((c) => c.name === a) + 1, columns.findIndex((c) => c.name === b) + 1] as const,
+  );
   const errors: string[] = [];
   let total = 0;
+  const fail = (line: number, text: string) => {
+    total++;
+    if (errors.length < MAX_LISTED_ERRORS) errors.push(`${source}:${line}: ${text}`);
+  };
   const rows: unknown[][] = [];
   let lastReport = Date.now();
 
-  for await (const rec of readRecords(file, types)) {
+  for await (const rec of records) {
     if (rec.parseError) {
-      total++;
-      if (errors.length < MAX_LISTED_ERRORS) errors.push(`${file}:${rec.line}: ${rec.parseError}`);
+      fail(rec.line, rec.parseError);
       continue;
     }
     const value = rec.value!;
     if (!validate(value)) {
-      for (const e of validate.errors ?? []) {
-        total++;
-        if (errors.length < MAX_LISTED_ERRORS) errors.push(recordError(file, rec.line, e));
-      }
+      for (const e of validate.errors ?? []) fail(rec.line, recordError(e));
       continue;
     }
-    if (total > 0) continue; // keep counting errors, stop building rows
     const row: unknown[] = [rec.line];
-    for (const c of columns) {
-      let v: unknown = value[c.name];
-      if (c.type === 'timestamp' && typeof v === 'string') v = clockMs(v);
-      row.push(v ?? null);
-    }
+    const problems = checkValues(value, columns, row);
+    for (const [a, b, ia, ib] of order)
+      if (typeof row[ia] === 'number' && typeof row[ib] === 'number' && row[ib] < row[ia])
+        problems.push(`field '${b}' is before ${a}: '${value[b]}' < '${value[a]}'`);
+    for (const p of problems) fail(rec.line, p);
+    if (total > 0) continue; // keep counting errors, stop building rows
     if (kind === 'communications') {
-      const at = value.occurred_at as string;
-      const replied = value.responded_at as string | null | undefined;
+      const at = row[columns.findIndex((c) => c.name === 'occurred_at') + 1] as number;
+      const replied = row[columns.findIndex((c) => c.name === 'responded_at') + 1] as number | null;
       const idx = columns.findIndex((c) => c.name === 'response_seconds') + 1;
-      row[idx] = replied ? Math.round((clockMs(replied) - clockMs(at)) / 1000) : null;
+      row[idx] = replied !== null ? Math.round((replied - at) / 1000) : null;
     }
     rows.push(row);
     if (opts.progress && Date.now() - lastReport > 2000) {
@@ -129,8 +152,11 @@ export async function importFile(
     }
   }
   if (total > 0) throw new ImportError(errors, total);
+  if (rows.length === 0) throw new ImportError([`${source}: no records`], 1);
 
   const asOf = opts.asOf ?? localNow();
+  let rollupMs = 0;
+  let updated = 0;
   await store.transaction(
     async (tx) => {
       const stage = 'import_stage';
@@ -139,12 +165,20 @@ export async function importFile(
         `CREATE TEMP TABLE ${stage} (${stageColumns.map((c) => `${c.name} ${sqlType(c.type)}`).join(', ')})`,
       );
       await tx.bulkInsert(stage, stageColumns, rows);
-      await checkLoaded(tx, kind, file);
+      await checkLoaded(tx, kind, source);
+      // Rollups current before the load are brought up to date for the periods and sites it
+      // changes only; otherwise (the first load, a rebuild cut short) rebuilt whole.
+      const incremental = await rollupsCurrent(tx);
+      if (incremental && kind === 'communications') await noteChangedCommunications(tx, stage);
       const names = columns.map((c) => c.name);
       const select = DERIVED_ACCOUNT.has(kind)
         ? names.map((n) => (n === 'account_id' ? 'st.account_id' : `s.${n}`)).join(', ')
         : names.map((n) => `s.${n}`).join(', ');
       const from = DERIVED_ACCOUNT.has(kind) ? `${stage} s JOIN sites st ON st.id = s.site_id` : `${stage} s`;
+      const [existing] = await tx.query<{ n: number }>(
+        `SELECT count(*) AS n FROM ${kind} WHERE id IN (SELECT id FROM ${stage})`,
+      );
+      updated = Number(existing.n);
       await tx.exec(`DELETE FROM ${kind} WHERE id IN (SELECT id FROM ${stage})`);
       await tx.exec(`INSERT INTO ${kind} (${names.join(', ')}) SELECT ${select} FROM ${from}`);
       await tx.exec(`DROP TABLE ${stage}`);
@@ -152,11 +186,22 @@ export async function importFile(
       await tx.query('INSERT INTO data_status (id, last_data_update) VALUES (1, $1::TIMESTAMP)', [
         asOf.toISOString().replace('Z', ''),
       ]);
-      await refreshRollups(tx, { kind: store.kind });
+      const rollupsStarted = performance.now();
+      if (!incremental) await refreshRollups(tx, { kind: store.kind });
+      else if (kind === 'communications') await refreshChangedRollups(tx);
+      else await markRollupsCurrent(tx);
+      rollupMs = performance.now() - rollupsStarted;
     },
     { lock: ROLLUPS_LOCK },
   );
-  return { kind, records: rows.length, seconds: (Date.now() - started) / 1000 };
+  return {
+    kind,
+    records: rows.length,
+    added: rows.length - updated,
+    updated,
+    seconds: (Date.now() - started) / 1000,
+    rollupSeconds: rollupMs / 1000,
+  };
 }
 
 /** Duplicate ids in the file and ids referring to nothing fail the import with their lines. */

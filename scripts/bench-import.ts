@@ -16,6 +16,7 @@ import { seedDatabase } from '../src/server/seed/seed';
 import { DuckDBStore } from '../src/server/store/duckdb';
 import { migrate } from '../src/server/store/migrate';
 import { toIngestRecords, writeRecords } from './lib/ingestRecords';
+import { writeBenchTable } from './lib/benchTable';
 import { printMachineSpeed } from './lib/machineSpeed';
 
 const BATCH = 20_000;
@@ -114,22 +115,24 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-process.stdout.write(
-  `\nImport of the same ${BATCH.toLocaleString('en-US')} communications (DuckDB, median of ${runs} runs)\n\n` +
-    '| scale | communications | import s | rollups s | rollups share | a full rollup rebuild s |\n' +
-    '|---|---:|---:|---:|---:|---:|\n',
-);
-for (const f of figures) {
-  process.stdout.write(
-    `| ${f.scale} | ${f.communications.toLocaleString('en-US')} | ${f.seconds.toFixed(2)} | ${f.rollupSeconds.toFixed(2)} | ${Math.round(
-      (100 * f.rollupSeconds) / f.seconds,
-    )}% | ${f.rebuildSeconds.toFixed(2)} |\n`,
-  );
-}
+const table = [
+  '| scale | communications | import s | rollups s | rollups share | a full rollup rebuild s |',
+  '|---|---:|---:|---:|---:|---:|',
+  ...figures.map(
+    (f) =>
+      `| ${f.scale} | ${f.communications.toLocaleString('en-US')} | ${f.seconds.toFixed(2)} | ${f.rollupSeconds.toFixed(2)} | ${Math.round(
+        (100 * f.rollupSeconds) / f.seconds,
+      )}% | ${f.rebuildSeconds.toFixed(2)} |`,
+  ),
+];
 if (figures.length > 1) {
   const [first, last] = [figures[0], figures[figures.length - 1]];
-  process.stdout.write(
-    `\nRatio ${last.scale}/${first.scale}: ${(last.seconds / first.seconds).toFixed(2)} (target: at most 1.3)\n`,
+  table.push(
+    '',
+    `Ratio ${last.scale}/${first.scale}: ${(last.seconds / first.seconds).toFixed(2)} (target: at most 1.3).`,
   );
 }
-printMachineSpeed('after the run');
+process.stdout.write(
+  `\nImport of the same ${BATCH.toLocaleString('en-US')} communications (DuckDB, median of ${runs} runs)\n\n${table.join('\n')}\n`,
+);
+writeBenchTable('import', table);

@@ -15,8 +15,8 @@ import { isScaleName, SCALES, type ScaleName } from '../src/server/seed/scales';
 import { seedDatabase } from '../src/server/seed/seed';
 import { DuckDBStore } from '../src/server/store/duckdb';
 import { migrate } from '../src/server/store/migrate';
-import { toIngestRecords, writeRecords } from './lib/ingestRecords';
 import { writeBenchTable } from './lib/benchTable';
+import { toIngestRecords, writeRecords } from './lib/ingestRecords';
 import { printMachineSpeed } from './lib/machineSpeed';
 
 const BATCH = 20_000;

@@ -207,8 +207,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       // The build writes each bundle also as .br and .gz (vite.config.ts): sent as they are, not
       // compressed again on every request. Files without them are compressed on the fly.
       preCompressed: true,
-      setHeaders: (reply, filePath) => {
-        reply.header('cache-control', clientFileCaching(relative(clientDir, filePath).split(sep).join('/')));
+      setHeaders: (res, filePath) => {
+        res.setHeader('cache-control', clientFileCaching(relative(clientDir, filePath).split(sep).join('/')));
       },
     });
     // Client-side routes: any GET that is not an API call or a file answers the app's page.

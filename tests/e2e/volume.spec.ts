@@ -201,7 +201,9 @@ test('changing Comm Type goes back to page 1 at 10 per page, whatever page size 
   await expect(panel.getByLabel('Page size')).toHaveValue('10');
 });
 
-test('the filter choices of every panel are remembered across visits (SPEC.md section 4)', async ({ page }) => {
+test('the filter choices of every panel are remembered across visits (SPEC.md section 4)', async ({
+  page,
+}) => {
   const { panel } = await openVolume(page);
   const BY_TYPE = '/api/data/communication/volume/by_type';
   const NR_BY_SITE = '/api/data/communication/no_response_volume/by_site';
@@ -236,7 +238,8 @@ test('the filter choices of every panel are remembered across visits (SPEC.md se
   await expect(page.getByTestId('dashboard-home')).toBeVisible();
   const requests = dataRequests(page);
   const volumeLink = nav.getByRole('link', { name: 'Volume', exact: true });
-  if (!(await volumeLink.isVisible())) await nav.getByRole('button', { name: 'Communication Performance' }).click();
+  if (!(await volumeLink.isVisible()))
+    await nav.getByRole('button', { name: 'Communication Performance' }).click();
   await expect(volumeLink).toBeInViewport({ ratio: 1 });
   await volumeLink.click();
   await expect(page.getByTestId('dashboard-volume')).toBeVisible();

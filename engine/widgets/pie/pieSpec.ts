@@ -68,7 +68,10 @@ export function pieSpec(
                 legendY: plot + 4,
                 title: null,
                 direction: 'vertical',
-                labelLimit: Math.max(120, Math.min(400, width - 40)),
+                // A long label gets the box's width beside its symbol, in a smaller type, before
+                // it is cut (a 50-character label fits a 375 px phone).
+                labelFontSize: 11,
+                labelLimit: Math.max(120, Math.min(400, width - 24)),
               },
       },
       order: { field: 'label', sort: 'ascending' },

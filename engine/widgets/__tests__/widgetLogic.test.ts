@@ -218,6 +218,10 @@ describe('generic options', () => {
     const none = { getItem: () => null, setItem: () => {}, removeItem: () => {} };
     expect(initialParams(params, none, filter)).toEqual({ p: 'long' });
     expect(initialParams(params, { ...none, getItem: () => '"middle"' }, filter)).toEqual({ p: 'middle' });
+    // A URL that names a whole view left the param out: its default, neither remembered nor from the span.
+    expect(initialParams(params, { ...none, getItem: () => '"middle"' }, filter, new Set(['p']))).toEqual({
+      p: 'short',
+    });
   });
 });
 

@@ -23,7 +23,7 @@ test('at 320 px the filter bar keeps Apply, Reset and Copy link on the screen', 
   await fullPageShot(page, 'small-volume', 320);
 });
 
-test('at 375 px the default sort column of Missed Calls By Site shows without scrolling the table', async ({
+test('at 375 px the default sort column of Missed Calls By Site shows without scrolling the table; at 320 px no pie legend label is cut', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 800 });
@@ -36,7 +36,13 @@ test('at 375 px the default sort column of Missed Calls By Site shows without sc
   const box = (await header.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(375);
   expect(await sideways(page)).toBe(0);
-  for (const width of [375, 320, 1280]) await fullPageShot(page, 'small-caller-behavior', width);
+  const legend = page.getByTestId('pie-call-result').locator('[aria-roledescription="legend"] text');
+  for (const width of [375, 320, 1280]) {
+    await fullPageShot(page, 'small-caller-behavior', width);
+    // Every legend label whole (on two lines where it is long): none cut short with an ellipsis.
+    await expect(legend.first()).toBeVisible();
+    expect((await legend.allTextContents()).filter((l) => l.includes('\u2026'))).toEqual([]);
+  }
 });
 
 test('at 375 px a long impersonated name that is cut can still be read whole', async ({ page }) => {

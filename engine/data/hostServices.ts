@@ -46,6 +46,13 @@ export interface HostServices {
    */
   urlQuery?: Readonly<Record<string, string>>;
   /**
+   * True when the URL the page is opened with names a whole view (a shared link, a reload, Back to
+   * the page): a shareable param it leaves out is at its default, so it starts at its default, not
+   * at a remembered value nor one that follows the global filter. Read when the page starts; a
+   * drill (`openedWith`) keeps the remembered values of the params it does not set.
+   */
+  urlIsWholeView?: boolean;
+  /**
    * Sets query parameters of the page URL (undefined removes one), keeping the others: 'push' adds
    * a browser history entry (the user changed a shareable param), 'replace' changes the current one.
    */

@@ -12,15 +12,21 @@ export function storageOf(host: Pick<HostServices, 'storage'>): Storage | undefi
 
 /**
  * The initial params: each stored value (under its storage key), else the value its
- * fromFilterSpan rule gives for the applied filter, else its default.
+ * fromFilterSpan rule gives for the applied filter, else its default. The params named in
+ * `atDefault` start at their default (a URL that names a whole view leaves them out).
  */
 export function initialParams(
   params: Record<string, NormalizedParam>,
   storage: Storage | undefined,
   filter?: Readonly<Record<string, unknown>>,
+  atDefault?: ReadonlySet<string>,
 ): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [name, p] of Object.entries(params)) {
+    if (atDefault?.has(name)) {
+      values[name] = p.default;
+      continue;
+    }
     const fromSpan = p.fromFilterSpan && filter ? filterSpanValue(p.fromFilterSpan, filter) : undefined;
     values[name] = fromSpan ?? p.default;
     const stored = p.storageKey ? storage?.getItem(p.storageKey) : null;

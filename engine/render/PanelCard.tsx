@@ -1,4 +1,5 @@
 import { Anchor, Group, Paper, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
 import { evaluateCondition } from '../params/evaluateCondition';
 import type { Panel } from '../types/dashboard';
 import { fillTemplate } from '../widgets/text/fillTemplate';
@@ -13,6 +14,7 @@ export function PanelCard({ name, panel }: { name: string; panel: Panel }) {
   const title = fillTemplate(panel.title, params, undefined);
   const framed = panel.bordered !== false;
   const navigate = host.navigate ?? ((route: string) => window.location.assign(route));
+  const [infoOpened, setInfoOpened] = useState(false);
   return (
     <Paper
       withBorder={framed}
@@ -30,10 +32,26 @@ export function PanelCard({ name, panel }: { name: string; panel: Panel }) {
           <Text fw={700} miw={0}>
             {title}
             {panel.info && (
-              <Popover width={300} withArrow shadow="md" position="bottom-start">
+              <Popover
+                width={300}
+                withArrow
+                shadow="md"
+                position="bottom-start"
+                opened={infoOpened}
+                onChange={setInfoOpened}
+              >
                 <Popover.Target>
                   <UnstyledButton
                     aria-label={`About ${title}`}
+                    aria-expanded={infoOpened}
+                    onClick={() => setInfoOpened((o) => !o)}
+                    // Opened from the keyboard, focus stays here: Escape closes it from here too.
+                    onKeyDown={(event) => {
+                      if (event.key === 'Escape' && infoOpened) {
+                        event.stopPropagation();
+                        setInfoOpened(false);
+                      }
+                    }}
                     c="dimmed"
                     ml={6}
                     // Inline after the last word, so a wrapped title keeps its icon beside it.

@@ -68,8 +68,17 @@ export function usePageRuntimeState(definition: NormalizedPage, host: HostServic
   const query = host.urlQuery ?? NO_QUERY;
   const urlKey = sharedQueryKey(shared, query);
   const [entry] = useState(() => valuesFromQuery(shared, query, host));
+  // A URL that names a whole view: the shared params it leaves out are at their defaults.
+  const [urlDefaults] = useState(() =>
+    host.urlIsWholeView && !host.openedWith ? new Set(shared.map((s) => s.name)) : undefined,
+  );
   const [params, setParamValues] = useState(() => ({
-    ...initialParams(definition.params, storage, host.applyCount > 0 ? host.appliedFilter : undefined),
+    ...initialParams(
+      definition.params,
+      storage,
+      host.applyCount > 0 ? host.appliedFilter : undefined,
+      urlDefaults,
+    ),
     ...Object.fromEntries(entry.values),
     ...openedParams(definition, host.openedWith),
   }));
@@ -137,6 +146,7 @@ export function usePageRuntimeState(definition: NormalizedPage, host: HostServic
       setSeenApply(host.applyCount);
       for (const [name, p] of Object.entries(definition.params)) {
         if (restoring && p.storageKey && storage?.getItem(p.storageKey) != null) continue;
+        if (restoring && urlDefaults?.has(name)) continue;
         if (restoring && host.openedWith && name in host.openedWith) continue;
         const fromSpan = p.fromFilterSpan ? filterSpanValue(p.fromFilterSpan, host.appliedFilter) : undefined;
         if (fromSpan !== undefined) changes.set(name, fromSpan);

@@ -208,3 +208,24 @@ test('View Details is a link: it names its page, so it opens in a new tab too', 
   // The first tab stays where it was.
   await expect(page).toHaveURL(/\/dashboard(\?.*)?$/);
 });
+
+test('an info popover opened from the keyboard closes with Escape, the focus staying on its button', async ({
+  page,
+}) => {
+  await signInQuickly(page);
+  await page.goto('/dashboard/volume');
+  const info = page.getByRole('button', { name: 'About Communication Volume by Type' });
+  await info.focus();
+  await page.keyboard.press('Enter');
+  const popover = page.getByRole('dialog').filter({ hasText: 'Inbound and outbound calls, emails' });
+  await expect(popover).toBeVisible();
+  await expect(info).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(popover).toBeHidden();
+  await expect(info).toBeFocused();
+  // Enter opens it again, and a click elsewhere closes it.
+  await page.keyboard.press('Enter');
+  await expect(popover).toBeVisible();
+  await page.getByRole('heading', { name: 'Filters' }).click();
+  await expect(popover).toBeHidden();
+});

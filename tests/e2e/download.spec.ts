@@ -70,3 +70,28 @@ test('a chart and a pie of the home page download as PNG and SVG, named after pa
   const png = await downloadOf(page, chart, 'chart', 'PNG');
   expect(png.suggestedFilename()).toMatch(/\.png$/);
 });
+
+test('the two LeadScore pies download under two names; the Action Required CSV names no period', async ({
+  page,
+}) => {
+  await openDashboard(page, '/dashboard/caller-behavior', 'caller-behavior');
+  const { dateRange } = await appliedFilter(page);
+  const period = `${dateRange.label} ${dateRange.currentPeriod.start} to ${dateRange.currentPeriod.end}`;
+  for (const [id, title] of [
+    ['pie-caller-type', 'Caller Type'],
+    ['pie-call-result', 'Caller Type and Call Result'],
+  ]) {
+    const pie = page.getByTestId(id);
+    await expect(pie.locator('svg').first()).toBeVisible();
+    const png = await downloadOf(page, pie, 'pie', 'PNG');
+    expect(png.suggestedFilename()).toBe(`Caller Behavior - LeadScore Details - ${title} - ${period}.png`);
+  }
+
+  // Action Required counts open items whatever the period (its filter bar shows none).
+  await page.goto('/dashboard/action-required');
+  const panel = page.getByTestId('panel-actionRequired');
+  await expect(panel.locator('[data-widget-kind="table"]')).toHaveAttribute('data-widget-state', 'ready');
+  const downloading = page.waitForEvent('download');
+  await panel.getByTestId('table-export').click();
+  expect((await downloading).suggestedFilename()).toBe('Action Required - Action Required by.csv');
+});

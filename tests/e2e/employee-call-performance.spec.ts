@@ -69,10 +69,11 @@ test('the three tiles against industry averages, with the indicator rule', async
     await expect(tile.getByText(title, { exact: true })).toBeVisible();
     await expect(tile.getByTestId('tile-main')).toHaveText(format(main));
     await expect(tile.getByTestId('tile-previous')).toHaveText(`Industry Avg. ${format(industry)}`);
-    // Up/positive when main >= industry, else down/negative.
+    // Up/positive when main >= industry as shown (two values that read the same are a tie), else down/negative.
+    const up = format(main) === format(industry) || main >= industry;
     const indicator = tile.getByTestId('tile-indicator');
-    await expect(indicator).toHaveText(main >= industry ? '\u25B2' : '\u25BC');
-    await expect(indicator).toHaveAttribute('data-tone', main >= industry ? 'positive' : 'negative');
+    await expect(indicator).toHaveText(up ? '\u25B2' : '\u25BC');
+    await expect(indicator).toHaveAttribute('data-tone', up ? 'positive' : 'negative');
   }
 });
 
@@ -226,7 +227,7 @@ test('a site link opens Employee narrowed to that site with a chip; the chip x c
   await expect(pill(panel, 'Site')).toHaveAttribute('aria-pressed', 'true');
 });
 
-test('the Appointment Conversion tile shows an em dash when there were no appointments, not 0%', async ({
+test('the Appointment Conversion tile shows an em dash and no arrow when there were no appointments, not 0%', async ({
   page,
 }) => {
   await answerDataCode(page, 302, {
@@ -239,4 +240,7 @@ test('the Appointment Conversion tile shows an em dash when there were no appoin
   await open(page);
   const conv = page.getByTestId('tile-conversion').getByTestId('tile');
   await expect(conv.getByTestId('tile-main')).toHaveText('\u2014');
+  // Nothing to compare: no arrow beside the dash (a red down arrow said it fell short).
+  await expect(conv.getByTestId('tile-previous')).toHaveText('Industry Avg. 13%');
+  await expect(conv.getByTestId('tile-indicator')).toHaveCount(0);
 });

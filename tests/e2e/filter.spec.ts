@@ -1,4 +1,4 @@
-import { appliedFilter, signIn } from './helpers';
+import { appliedFilter, signIn, signInQuickly, widgetsReady } from './helpers';
 import { expect, type Page, test } from './test';
 
 async function pickPreset(page: Page, label: string) {
@@ -254,4 +254,38 @@ test('after a 5xx every panel shows its error card, and Apply or Reset asks ever
     0,
   );
   expect(sent).toBeGreaterThan(beforeReset);
+});
+
+test('a 5xx on the sites or the accounts at page load is asked again (later each time), and the page recovers without a reload', async ({
+  page,
+}) => {
+  await signInQuickly(page);
+  // The first two asks for the sites answer 500, the first for the accounts 504 (with the app's body).
+  let sitesFailing = 2;
+  let accountsFailing = 1;
+  const failOnce = (status: number) => ({
+    status,
+    json: { error: status === 504 ? 'Gateway Timeout' : 'Internal Server Error', message: 'Try again.' },
+  });
+  await page.route(
+    (url) => url.pathname === '/api/sites',
+    (route) => (sitesFailing-- > 0 ? route.fulfill(failOnce(500)) : route.fallback()),
+  );
+  await page.route(
+    (url) => url.pathname === '/api/account',
+    (route) => (accountsFailing-- > 0 ? route.fulfill(failOnce(504)) : route.fallback()),
+  );
+  await page.goto('/dashboard');
+  // 1 s, then 2 s later the sites are asked again: the filter applies and the panels draw.
+  await expect(page.getByTestId('dashboard-content')).toHaveAttribute('data-applied-count', /[1-9]/, {
+    timeout: 30_000,
+  });
+  expect(sitesFailing).toBe(-1);
+  expect(accountsFailing).toBe(-1);
+  await expect(page.getByTestId('sites-select')).toHaveText('All');
+  await expect(page.getByTestId('accounts-select')).toHaveText('All');
+  await widgetsReady(page.getByTestId('dashboard-home'));
+  // Reset works again.
+  await page.getByTestId('filter-reset').click();
+  await expect(page.getByTestId('period-label')).toHaveText('Last 30 Days');
 });

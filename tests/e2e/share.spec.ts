@@ -1,4 +1,15 @@
-import { accountUser, appliedFilter, openAs, openDashboard, pill, widgetsReady } from './helpers';
+import {
+  accountUser,
+  appliedFilter,
+  dataRequests,
+  openAs,
+  openDashboard,
+  pill,
+  requestBody,
+  requestTo,
+  signInQuickly,
+  widgetsReady,
+} from './helpers';
 import { expect, type Page, test } from './test';
 
 const ROUTE = '/dashboard/employee-call-performance';
@@ -146,4 +157,53 @@ test('an address without a filter gets the one session storage remembers (SPEC.m
   await page.getByRole('link', { name: 'Employee Call Performance' }).first().click();
   await expect(page).toHaveURL(/\/dashboard\/employee-call-performance\?period=prior-month$/);
   await expect(page.getByTestId('period-label')).toHaveText('Prior Month');
+});
+
+test("a shared link shows its receiver the sender's view, whatever the receiver remembered; a bare address keeps what they remembered", async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  const AR_BY_SITE = '/api/data/action_required/by_site';
+  const TREND = '/api/data/communication/average_response_time_trend';
+  // The sender: Action Required and Response Time as they first show (every relationship, by week).
+  const sent = await openDashboard(page, '/dashboard/action-required', 'action-required');
+  const arLink = page.url();
+  const arBody = requestBody(sent.filter(requestTo(AR_BY_SITE)).at(-1)!);
+  const arTotal = await page.getByTestId('panel-actionRequired').getByTestId('totals-row').innerText();
+  await page.goto('/dashboard/response-time');
+  await widgetsReady(page.getByTestId('dashboard-response-time'));
+  const rtLink = page.url();
+  const trendBody = requestBody(sent.filter(requestTo(TREND)).at(-1)!);
+  expect(arBody.relationshipIds).toEqual([1, 2, 3, 4, 5, 6]);
+  expect(trendBody.timeTrendGroup).toBe('week');
+
+  // The receiver remembers Vendors only on Action Required and the quarter on the trend.
+  const receiver = await context.newPage();
+  await signInQuickly(receiver);
+  await receiver.evaluate(() => {
+    sessionStorage.setItem('action-required-stored-applied-relationships', '[5]');
+    sessionStorage.setItem('response-time-trend-stored-applied-period', '"quarter"');
+  });
+  const theirs = dataRequests(receiver);
+  await receiver.goto(arLink);
+  const arPage = receiver.getByTestId('dashboard-action-required');
+  await widgetsReady(arPage);
+  expect(requestBody(theirs.filter(requestTo(AR_BY_SITE)).at(-1)!).relationshipIds).toEqual(
+    arBody.relationshipIds,
+  );
+  await expect(receiver.getByTestId('multiselect-arRelationships')).toHaveText('All');
+  await expect
+    .poll(() => arPage.getByTestId('panel-actionRequired').getByTestId('totals-row').innerText())
+    .toBe(arTotal);
+  await receiver.goto(rtLink);
+  await widgetsReady(receiver.getByTestId('dashboard-response-time'));
+  expect(requestBody(theirs.filter(requestTo(TREND)).at(-1)!).timeTrendGroup).toBe('week');
+  await expect(pill(receiver.getByTestId('panel-trend'), 'Week')).toHaveAttribute('aria-pressed', 'true');
+
+  // Their own bare address (a menu link, a bookmark) still opens what they remembered.
+  await receiver.goto('/dashboard/action-required');
+  await widgetsReady(receiver.getByTestId('dashboard-action-required'));
+  expect(requestBody(theirs.filter(requestTo(AR_BY_SITE)).at(-1)!).relationshipIds).toEqual([5]);
+  await expect(receiver.getByTestId('multiselect-arRelationships')).toHaveText('Vendors');
 });

@@ -200,3 +200,65 @@ test('changing Comm Type goes back to page 1 at 10 per page, whatever page size 
   await expectFirstPage(panel, await byCalls);
   await expect(panel.getByLabel('Page size')).toHaveValue('10');
 });
+
+test('the filter choices of every panel are remembered across visits (SPEC.md section 4)', async ({
+  page,
+}) => {
+  const { panel } = await openVolume(page);
+  const BY_TYPE = '/api/data/communication/volume/by_type';
+  const NR_BY_SITE = '/api/data/communication/no_response_volume/by_site';
+  const byTypePanel = page.getByTestId('panel-byType');
+  const nrPanel = page.getByTestId('panel-noResponse');
+
+  // Leads left out of the by-type chart and of the volume table; Texts only in the no-response table.
+  for (const [scope, param] of [
+    [byTypePanel, 'typeRelationships'],
+    [panel, 'volRelationships'],
+  ] as const) {
+    await scope.getByTestId(`multiselect-${param}`).click();
+    const dropdown = page.getByTestId(`multiselect-${param}-dropdown`);
+    await dropdown.getByRole('option', { name: 'Leads' }).click();
+    await dropdown.getByRole('button', { name: 'Apply' }).click();
+    await expect(scope.getByTestId(`multiselect-${param}`)).toHaveText('Multiple 6');
+  }
+  await panel.getByRole('combobox', { name: 'Comm Type' }).click();
+  await page.getByRole('option', { name: 'Calls', exact: true }).click();
+  await expect(panel.getByRole('combobox', { name: 'Comm Type' })).toHaveValue('Calls');
+  await nrPanel.getByTestId('multiselect-nrRelationships').click();
+  const nrDropdown = page.getByTestId('multiselect-nrRelationships-dropdown');
+  await nrDropdown.getByRole('option', { name: 'Vendors' }).click();
+  await nrDropdown.getByRole('button', { name: 'Apply' }).click();
+  await nrPanel.getByRole('combobox', { name: 'Comm Type' }).click();
+  await page.getByRole('option', { name: 'Texts', exact: true }).click();
+  await expect(nrPanel.getByRole('combobox', { name: 'Comm Type' })).toHaveValue('Texts');
+
+  // Another page, then Volume again from the menu (a bare address): every choice is still applied.
+  const nav = page.getByTestId('side-menu');
+  await nav.getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await expect(page.getByTestId('dashboard-home')).toBeVisible();
+  const requests = dataRequests(page);
+  const volumeLink = nav.getByRole('link', { name: 'Volume', exact: true });
+  if (!(await volumeLink.isVisible()))
+    await nav.getByRole('button', { name: 'Communication Performance' }).click();
+  await expect(volumeLink).toBeInViewport({ ratio: 1 });
+  await volumeLink.click();
+  await expect(page.getByTestId('dashboard-volume')).toBeVisible();
+  await ready(panel);
+  await expect(byTypePanel.getByTestId('multiselect-typeRelationships')).toHaveText('Multiple 6');
+  await expect(panel.getByTestId('multiselect-volRelationships')).toHaveText('Multiple 6');
+  await expect(panel.getByRole('combobox', { name: 'Comm Type' })).toHaveValue('Calls');
+  await expect(nrPanel.getByTestId('multiselect-nrRelationships')).toHaveText('Multiple 6');
+  await expect(nrPanel.getByRole('combobox', { name: 'Comm Type' })).toHaveValue('Texts');
+  await expect.poll(() => requests.filter(requestTo(NR_BY_SITE)).length).toBeGreaterThan(0);
+  expect(requestBody(requests.filter(requestTo(BY_TYPE)).at(-1)!)).toMatchObject({
+    relationshipIds: [2, 3, 4, 5, 6, 7],
+  });
+  expect(requestBody(requests.filter(requestTo(BY_SITE)).at(-1)!)).toMatchObject({
+    relationshipIds: [2, 3, 4, 5, 6, 7],
+    commTypes: ['PHONE'],
+  });
+  expect(requestBody(requests.filter(requestTo(NR_BY_SITE)).at(-1)!)).toMatchObject({
+    relationshipIds: [1, 2, 3, 4, 6, 7],
+    commTypes: ['SMS'],
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvFileName, csvText } from '../table/csvText';
+import { fileName } from '../download/fileName';
+import { csvText } from '../table/csvText';
 
 describe('Export CSV text', () => {
   it('starts with a byte order mark, ends lines with CRLF and quotes what needs it', () => {
@@ -17,9 +18,9 @@ describe('Export CSV text', () => {
     );
   });
   it('names the file after its parts, without characters file systems refuse', () => {
-    expect(csvFileName(['Caller Behavior', 'Missed Calls By Site', 'Custom 2026/10/01 to 2026/10/31'])).toBe(
-      'Caller Behavior - Missed Calls By Site - Custom 2026-10-01 to 2026-10-31.csv',
-    );
-    expect(csvFileName(['Volume', undefined, ' ', 'Last 30 Days'])).toBe('Volume - Last 30 Days.csv');
+    expect(
+      fileName(['Caller Behavior', 'Missed Calls By Site', 'Custom 2026/10/01 to 2026/10/31'], 'csv'),
+    ).toBe('Caller Behavior - Missed Calls By Site - Custom 2026-10-01 to 2026-10-31.csv');
+    expect(fileName(['Volume', undefined, ' ', 'Last 30 Days'], 'csv')).toBe('Volume - Last 30 Days.csv');
   });
 });

@@ -7,6 +7,7 @@ import { evaluateCondition } from '../../params/evaluateCondition';
 import { filterSpanValue } from '../../params/filterSpanValue';
 import { initialParams } from '../../params/paramStorage';
 import { resolveActions } from '../../params/resolveActions';
+import type { Tile } from '../../types/dashboard';
 import { labelThreshold, pieColors, pieColoursFor, pieSlices } from '../pie/pieSlices';
 import { cellText, totalText } from '../table/cellText';
 import { groupSpans } from '../table/groupSpans';
@@ -15,6 +16,7 @@ import { entriesLabel, pageList } from '../table/pageList';
 import { fillTemplate } from '../text/fillTemplate';
 import { formatTileValue } from '../tiles/formatTileValue';
 import { indicatorOf } from '../tiles/indicator';
+import { tileIndicator } from '../tiles/tileIndicator';
 
 describe('table', () => {
   it('sort cycles none -> asc -> desc -> asc; another header starts again', () => {
@@ -216,6 +218,10 @@ describe('generic options', () => {
     const none = { getItem: () => null, setItem: () => {}, removeItem: () => {} };
     expect(initialParams(params, none, filter)).toEqual({ p: 'long' });
     expect(initialParams(params, { ...none, getItem: () => '"middle"' }, filter)).toEqual({ p: 'middle' });
+    // A URL that names a whole view left the param out: its default, neither remembered nor from the span.
+    expect(initialParams(params, { ...none, getItem: () => '"middle"' }, filter, new Set(['p']))).toEqual({
+      p: 'short',
+    });
   });
 });
 
@@ -235,5 +241,40 @@ describe('pie colours', () => {
       Array.from({ length: 10 }, (_, i) => `L${i}`),
     );
     expect(new Set(many).size).toBe(10);
+  });
+});
+
+describe('tile indicator, by the values as shown', () => {
+  const tile = (extra: Partial<Tile>): Tile => ({ title: 'T', field: 'current', better: 'higher', ...extra });
+
+  it('shows none beside an em dash or No Data', () => {
+    expect(tileIndicator(tile({ dashWhenEmpty: true, format: 'percent' }), 0, 12.5)).toBeUndefined();
+    expect(tileIndicator(tile({ dashWhenEmpty: true }), null, 12.5)).toBeUndefined();
+    expect(tileIndicator(tile({}), 'n/a', 3)).toBeUndefined();
+    expect(tileIndicator(tile({ format: 'percent' }), 14, 12.5)).toEqual({
+      direction: 'up',
+      tone: 'positive',
+    });
+  });
+
+  it('takes two values that read the same as a tie, whatever digits are not shown', () => {
+    // 5.018 and 5.021 both read 5.02: the tie's rule, not a down arrow.
+    expect(tileIndicator(tile({ tie: 'positive' }), 5.018, 5.021)).toEqual({
+      direction: 'up',
+      tone: 'positive',
+    });
+    expect(tileIndicator(tile({ tie: 'neutral' }), 5.021, 5.018)).toEqual({
+      direction: 'flat',
+      tone: 'neutral',
+    });
+    expect(tileIndicator(tile({ tie: 'neutral' }), 5.03, 5.018)).toEqual({
+      direction: 'up',
+      tone: 'positive',
+    });
+    // Percent tiles drop decimals: 12.6 and 13.4 both read 13%.
+    expect(tileIndicator(tile({ format: 'percent', tie: 'negative' }), 13.4, 12.6)).toEqual({
+      direction: 'down',
+      tone: 'negative',
+    });
   });
 });

@@ -76,7 +76,7 @@ export function ChartWidget({ widget, source }: WidgetProps<ChartOptions>) {
   return (
     <div data-testid={testId} ref={box.ref} aria-busy={drawing.busy}>
       {widget.download !== false && source.rows.length > 0 && spec && (
-        <ImageDownload view={view} title={panelTitle} noun="chart" />
+        <ImageDownload view={view} titles={[panelTitle]} noun="chart" />
       )}
       {source.rows.length && spec ? (
         <LazyVegaEmbed

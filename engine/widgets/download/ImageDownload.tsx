@@ -2,8 +2,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { View } from 'vega';
 import { usePageRuntime } from '../../render/pageRuntime';
-import { fileName } from './fileName';
-import { periodText } from './periodText';
+import { downloadName } from './downloadName';
 import { saveFile } from './saveFile';
 
 /** What the download says when Vega could not draw the image. */
@@ -12,8 +11,8 @@ export const DOWNLOAD_FAILED = 'The download failed. Please try again.';
 interface ImageDownloadProps {
   /** The embedded Vega view, once drawn. */
   view: View | null;
-  /** What the file is named after besides the page and the period (the panel or widget title). */
-  title: string | undefined;
+  /** What the file is named after besides the page and the period: the panel's title, the widget's. */
+  titles: readonly (string | undefined)[];
   /** What screen readers call the image: 'chart' in 'Download chart as PNG'. */
   noun: string;
 }
@@ -22,7 +21,7 @@ interface ImageDownloadProps {
  * 'PNG' and 'SVG' buttons that save the drawn view with Vega's own export (PNG at twice the
  * size, for sharp slides), named '<page> - <title> - <period>.png|svg' as a table's CSV is.
  */
-export function ImageDownload({ view, title, noun }: ImageDownloadProps) {
+export function ImageDownload({ view, titles, noun }: ImageDownloadProps) {
   const { definition, host } = usePageRuntime();
   const [failed, setFailed] = useState(false);
   async function save(format: 'png' | 'svg') {
@@ -30,7 +29,7 @@ export function ImageDownload({ view, title, noun }: ImageDownloadProps) {
     setFailed(false);
     try {
       const url = await view.toImageURL(format, format === 'png' ? 2 : 1);
-      saveFile(url, fileName([definition.title, title, periodText(host.appliedFilter)], format));
+      saveFile(url, downloadName(definition, host.appliedFilter, titles, format));
     } catch {
       setFailed(true);
     }

@@ -103,7 +103,7 @@ export function PieWidget({ widget, source }: WidgetProps<PieOptions>) {
         <Group justify="space-between" wrap="nowrap" gap="xs" mb="xs">
           <Text fw={600}>{widget.title}</Text>
           {widget.download !== false && (
-            <ImageDownload view={view} title={panelTitle ?? widget.title} noun="pie" />
+            <ImageDownload view={view} titles={[panelTitle, widget.title]} noun="pie" />
           )}
         </Group>
       )}

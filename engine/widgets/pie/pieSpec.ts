@@ -14,6 +14,16 @@ export function pieLegendOrient(width: number, height: number, labels: string[])
   return width >= height + legendRoom(labels) ? 'right' : 'bottom';
 }
 
+/**
+ * A Vega expression that breaks a legend label longer than `limit` pixels (at 11 px, about 5.8 px a
+ * character) at its last space that fits, into two lines.
+ */
+function wrapLabel(limit: number): string {
+  const chars = Math.max(12, Math.floor(limit / 5.8));
+  const cut = `lastindexof(substring(datum.label, 0, ${chars}), ' ')`;
+  return `length(datum.label) > ${chars} && ${cut} > 0 ? [substring(datum.label, 0, ${cut}), substring(datum.label, ${cut} + 1)] : datum.label`;
+}
+
 /** The dataset the pie's spec reads its slices from (`pieRows`). */
 export const PIE_DATASET = 'slices';
 
@@ -68,7 +78,11 @@ export function pieSpec(
                 legendY: plot + 4,
                 title: null,
                 direction: 'vertical',
-                labelLimit: Math.max(120, Math.min(400, width - 40)),
+                // A long label gets the box's width beside its symbol, in a smaller type, and
+                // goes on to a second line at a space rather than being cut.
+                labelFontSize: 11,
+                labelLimit: Math.max(120, Math.min(400, width - 24)),
+                labelExpr: wrapLabel(Math.max(120, Math.min(400, width - 24))),
               },
       },
       order: { field: 'label', sort: 'ascending' },

@@ -64,6 +64,7 @@ export function TableWidget({ widget, source }: WidgetProps<TableOptions>) {
   // Read while rendering, so on a phone the table's first render is already the narrow one (not
   // drawn wide, then again narrow).
   const narrow = useMediaQuery('(max-width: 767px)', undefined, { getInitialValueInEffect: false });
+  useSortedColumnInView(viewport, narrow, rows.length > 0);
   const pin = (i: number, background: string) => pinned(narrow, i, background);
   // The body's rows: one array while the data is the same, so TableRows draws them again only then.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the row model follows the rows
@@ -353,6 +354,28 @@ function useMoreRight(viewport: React.RefObject<HTMLDivElement | null>, rows: un
     return () => observer.disconnect();
   }, [update, viewport, rows]);
   return { shown, update };
+}
+
+/**
+ * On a narrow screen, the first time the table has rows, a sorted column beyond the frame's right
+ * edge is scrolled into view: the key column stays pinned, so each row's name shows beside the
+ * figure it is sorted by. Only then: a later scroll is the reader's.
+ */
+function useSortedColumnInView(
+  viewport: React.RefObject<HTMLDivElement | null>,
+  narrow: boolean,
+  hasRows: boolean,
+) {
+  const done = useRef(false);
+  useEffect(() => {
+    const el = viewport.current;
+    if (done.current || !narrow || !hasRows || !el) return;
+    done.current = true;
+    const header = el.querySelector('th[aria-sort="ascending"], th[aria-sort="descending"]');
+    if (!header) return;
+    const beyond = header.getBoundingClientRect().right - el.getBoundingClientRect().right;
+    if (beyond > 0) el.scrollLeft += beyond;
+  }, [viewport, narrow, hasRows]);
 }
 
 /**

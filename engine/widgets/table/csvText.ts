@@ -1,5 +1,3 @@
-import { fileName } from '../download/fileName';
-
 /** A text a spreadsheet would run as a formula: it starts with =, +, -, @ or a tab, and is not a number. */
 const formulaLike = (text: string) => /^[=+\-@\t\r]/.test(text) && !/^[+-]?\d[\d,]*(\.\d+)?%?$/.test(text);
 
@@ -24,9 +22,4 @@ export function csvLine(cells: readonly string[]): string {
  */
 export function csvText(lines: readonly (readonly string[])[]): string {
   return `\uFEFF${lines.map(csvLine).join('')}`;
-}
-
-/** A CSV file name from its parts (see fileName). */
-export function csvFileName(parts: readonly (string | undefined)[]): string {
-  return fileName(parts, 'csv');
 }

@@ -4,10 +4,9 @@ import { extractRows } from '../../data/extractRows';
 import type { Row } from '../../data/hostServices';
 import { usePageRuntime } from '../../render/pageRuntime';
 import type { TableWidget as TableOptions } from '../../types/dashboard';
-import { periodText } from '../download/periodText';
+import { downloadName } from '../download/downloadName';
 import { saveFile } from '../download/saveFile';
 import { totalText } from './cellText';
-import { csvFileName } from './csvText';
 
 /** What the export says when the file could not be made. */
 export const EXPORT_FAILED = 'The export failed. Please try again.';
@@ -54,7 +53,7 @@ export function useTableExport(widget: TableOptions, panelTitle: string | undefi
         params,
         tables: { ...tables, [stateName]: state, [widget.data]: state },
       });
-      const fileName = csvFileName([definition.title, panelTitle, periodText(host.appliedFilter)]);
+      const fileName = downloadName(definition, host.appliedFilter, [panelTitle], 'csv');
       const totals = widget.totals ? await fetchTotals() : undefined;
       const file = await host.exportFile(
         source.endpoint,

@@ -1,5 +1,4 @@
 import { Anchor, Group, Paper, Text, Tooltip } from '@mantine/core';
-import { displayText } from '../../format/displayText';
 import { toNumber } from '../../format/formatNumber';
 import { InfoIcon } from '../../render/InfoIcon';
 import { usePageRuntime } from '../../render/pageRuntime';
@@ -7,16 +6,13 @@ import type { TilesWidget as TilesOptions } from '../../types/dashboard';
 import type { WidgetProps } from '../widgetProps';
 import { DetailLine } from './DetailLine';
 import { formatTileValue, tileMainValue } from './formatTileValue';
-import { indicatorOf, toneColor } from './indicator';
+import { toneColor } from './indicator';
+import { tileIndicator, tileMainText } from './tileIndicator';
 
 const arrow = { up: '\u25B2', down: '\u25BC', flat: '\u25AC' } as const;
 
 /** Whether a tile value is a number to show (else the tile shows 'No Data'). */
 const hasValue = (value: unknown) => toNumber(value) !== undefined;
-
-/** A tile's main value as shown. */
-const mainText = (tile: TilesOptions['tiles'][number], main: unknown) =>
-  tile.dashWhenEmpty && !toNumber(main) ? displayText.emDash : formatTileValue(main, tile.format);
 
 /**
  * A row of metric tiles: main value, comparison value, indicator and info tooltip. A tile with a
@@ -30,7 +26,7 @@ export function TilesWidget({ widget, source }: WidgetProps<TilesOptions>) {
       {widget.tiles.map((tile) => {
         const main = tileMainValue(tile, row);
         const previous = tile.previousField ? row?.[tile.previousField] : undefined;
-        const indicator = tile.better ? indicatorOf(main, previous, tile.better, tile.tie) : undefined;
+        const indicator = tileIndicator(tile, main, previous);
         return (
           <Paper key={tile.title} withBorder p="md" miw={0} flex="1 1 180px" data-testid="tile">
             <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
@@ -64,10 +60,10 @@ export function TilesWidget({ widget, source }: WidgetProps<TilesOptions>) {
                     fw="inherit"
                     onClick={() => runActions(tile.link, { row, value: main })}
                   >
-                    {mainText(tile, main)}
+                    {tileMainText(tile, main)}
                   </Anchor>
                 ) : (
-                  mainText(tile, main)
+                  tileMainText(tile, main)
                 )}
               </Text>
               {/* A unit belongs to a number: 'No Data' stands alone. */}

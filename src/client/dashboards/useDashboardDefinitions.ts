@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { NormalizedPage } from '../../../engine';
 import { request } from '../api';
+import { RETRY_UNTIL_ANSWERED } from '../api/queryClient';
 import { useSession } from '../session/useSession';
 
 /** The query of GET /api/dashboards for a user (the hook's, and the startup prefetch's). */
@@ -10,6 +11,7 @@ export function dashboardDefinitionsQuery(username: string) {
     queryFn: async () => (await request<{ pages: NormalizedPage[] }>('/api/dashboards')).pages,
     // A definition edited on the server shows on the next page load, not in the middle of a visit.
     staleTime: Number.POSITIVE_INFINITY,
+    ...RETRY_UNTIL_ANSWERED,
   };
 }
 

@@ -53,6 +53,13 @@ export function useHostServices({ url = false }: { url?: boolean } = {}): HostSe
     [pageSearch],
   );
   const moves = url ? historyMoves() : 0;
+  // The app writes the applied filter into every dashboard URL, so an address that carries it as
+  // the page opens names a whole view (a shared link, a reload, Back); a bare one (a menu link, a
+  // bookmark) leaves the page its remembered params. Read as the route is entered: the filter the
+  // app then writes into the address is not the reader's.
+  const withFilter = FILTER_QUERY_NAMES.some((name) => parseQuery(search)[name] !== undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: as the route is entered, see above
+  const urlIsWholeView = useMemo(() => url && withFilter, [url, pathname]);
   return useMemo(() => {
     const scope: Record<string, Set<unknown> | undefined> = {
       siteIds: sites && new Set(sites.map((s) => s.id)),
@@ -80,6 +87,7 @@ export function useHostServices({ url = false }: { url?: boolean } = {}): HostSe
       describeError: describePanelError,
       ...(urlQuery && {
         urlQuery,
+        urlIsWholeView,
         // The URL of the moment (an earlier write of this commit may have changed it), unless the
         // window has left the page meanwhile (a redirect).
         setUrlQuery: (changes, how) => {
@@ -94,5 +102,17 @@ export function useHostServices({ url = false }: { url?: boolean } = {}): HostSe
         onSharedValuesDropped: () => noteLeftOut({ other: 1 }),
       }),
     } satisfies HostServices;
-  }, [filter, appliedCount, navigate, urlQuery, moves, pathname, sites, accounts, pages, openedWith]);
+  }, [
+    filter,
+    appliedCount,
+    navigate,
+    urlQuery,
+    urlIsWholeView,
+    moves,
+    pathname,
+    sites,
+    accounts,
+    pages,
+    openedWith,
+  ]);
 }

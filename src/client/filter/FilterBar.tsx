@@ -50,7 +50,8 @@ export function FilterBar() {
   const hasButtons = flags.isApplyVisible || flags.isResetVisible || shareable;
 
   const buttons = hasButtons && (
-    <Group gap="xs" wrap="nowrap">
+    // On a narrow phone (320 px) Copy link goes to a line of its own rather than past the screen.
+    <Group gap="xs" wrap="wrap" justify="flex-end">
       {flags.isApplyVisible && (
         <Button onClick={f.apply} disabled={f.applyDisabled} data-testid="filter-apply" w={90}>
           Apply
@@ -125,7 +126,7 @@ export function FilterBar() {
             />
           </Box>
         )}
-        {buttons && <Box style={{ flex: '0 0 auto', marginLeft: 'auto' }}>{buttons}</Box>}
+        {buttons && <Box style={{ flex: '0 1 auto', maxWidth: '100%', marginLeft: 'auto' }}>{buttons}</Box>}
       </Flex>
     </Paper>
   );

@@ -74,7 +74,8 @@ export function PeriodPicker({ value, onChange }: PeriodPickerProps) {
             data-testid="period-picker"
             aria-haspopup="dialog"
             aria-expanded={opened}
-            aria-label={`Period: ${value.label}, ${formatPeriod(value.currentPeriod)}`}
+            // The name holds the text the button shows, word for word (WCAG 2.5.3, label in name).
+            aria-label={`Period: ${value.label} ${formatPeriod(value.currentPeriod)}`}
             onClick={() => open(!opened)}
             onPointerEnter={preloadCalendar}
             onFocus={preloadCalendar}
@@ -85,7 +86,7 @@ export function PeriodPicker({ value, onChange }: PeriodPickerProps) {
             <Group gap={8} wrap="nowrap" style={{ overflow: 'hidden' }}>
               <Text fz="sm" fw={600} data-testid="period-label" style={{ whiteSpace: 'nowrap' }}>
                 {value.label}
-              </Text>
+              </Text>{' '}
               <Text fz="sm" c="dimmed" data-testid="period-dates" truncate>
                 {formatPeriod(value.currentPeriod)}
               </Text>

@@ -25,6 +25,7 @@ export function TopBar({ menuOpened, onToggleMenu }: TopBarProps) {
   const { user, impersonation } = session;
   const { openImpersonation } = useShellActions();
   const impersonating = impersonation.isImpersonating;
+  const userInitials = initials(user?.firstName, user?.lastName, user?.username);
   const fullName = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
 
   return (
@@ -59,6 +60,8 @@ export function TopBar({ menuOpened, onToggleMenu }: TopBarProps) {
           c="white"
           data-testid="impersonating"
           lineClamp={2}
+          // A name too long for two lines on a phone is cut: the whole of it on hover (and to tools).
+          title={`Impersonating: ${fullName}`}
           ta="center"
           style={{ flex: '0 1 auto', minWidth: 0, lineHeight: 1.25 }}
         >
@@ -77,15 +80,16 @@ export function TopBar({ menuOpened, onToggleMenu }: TopBarProps) {
           <UnstyledButton
             className="top-bar-account"
             data-testid="account-menu"
-            aria-label="Account menu"
+            // The name starts with what the button shows (WCAG 2.5.3, label in name).
+            aria-label={`${userInitials} ${user?.username ?? ''} account menu`}
             px={8}
             py={6}
             style={{ borderRadius: 8, color: 'white' }}
           >
             <Group gap={8} wrap="nowrap">
               <Avatar size={30} radius="xl" color={impersonating ? 'gray' : 'hawk'} variant="filled">
-                {initials(user?.firstName, user?.lastName, user?.username)}
-              </Avatar>
+                {userInitials}
+              </Avatar>{' '}
               <Text fz="sm" fw={500} visibleFrom="sm" c="white">
                 {user?.username}
               </Text>

@@ -144,7 +144,8 @@ export async function responseTimeByType(db: Queryable, q: DataQuery) {
   const grand = rows.reduce((a, r) => a + n(r.total), 0);
   const summary = RESPONSE_BUCKETS.map((b, i) => {
     const count = rows.reduce((a, r) => a + n(r[`b${i + 1}`]), 0);
-    return { bucket: b.key, label: b.label, count, percent: round(percentOf(count, grand)) };
+    // Unrounded: the page rounds the share once, as it rounds every other percentage.
+    return { bucket: b.key, label: b.label, count, percent: percentOf(count, grand) };
   });
   return { series, summary };
 }

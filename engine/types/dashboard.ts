@@ -251,7 +251,7 @@ export interface FilterSpanRule {
   otherwise: Literal1;
 }
 /**
- * Makes the param shareable: its value lives in the page URL as a readable query parameter (lists comma-separated; the default leaves it out), so a copied link opens the same view, and Back and Forward move between values. A value in the URL wins over the stored one; changing the param adds a browser history entry.
+ * Makes the param shareable: its value lives in the page URL as a readable query parameter (lists comma-separated; the default leaves it out), so a copied link opens the same view, and Back and Forward move between values. A value in the URL wins over the stored one, and an address that carries the filter is a whole view (a shared param it leaves out is at its default); changing the param adds a browser history entry.
  */
 export interface ParamShare {
   /**

@@ -1002,7 +1002,7 @@ export interface CommunicationResponseTimeBucketSummary {
    */
   count: number;
   /**
-   * Share of all response-required communications; null when there are none
+   * Share of all response-required communications in percent, unrounded (the page rounds it once); null when there are none
    */
   percent: number | null;
 }

@@ -2,10 +2,13 @@
 // Validates every record against schemas/ingest/<kind>.schema.json and upserts all or nothing.
 import { ImportError, importFile } from '../src/server/ingest/importFile';
 import { IMPORT_KINDS, isImportKind } from '../src/server/ingest/schemas';
-import { parseArgs, usage } from './lib/args';
+import { readCommandLine, usage } from './lib/args';
 import { openConfiguredStore } from './lib/openConfiguredStore';
 
-const { options, positional } = parseArgs(process.argv.slice(2));
+const { values: options, positionals: positional } = readCommandLine(
+  `Usage: npm run db:import -- <kind> <file.csv|file.ndjson> [--as-of 2026-11-20T19:00]\nKinds: ${IMPORT_KINDS.join(', ')}`,
+  { options: { 'as-of': { type: 'string' } }, allowPositionals: true },
+);
 const [kind, file] = positional;
 if (!kind || !file) usage(`Usage: npm run db:import -- <kind> <file>\nKinds: ${IMPORT_KINDS.join(', ')}`);
 if (!isImportKind(kind)) usage(`Unknown kind '${kind}'. Kinds: ${IMPORT_KINDS.join(', ')}`);

@@ -1,6 +1,5 @@
 /** Tools for authors and reviewers of definitions: canonical formatting, diff, sources, reference. */
 export { canonicalOrder } from './canonicalOrder';
-export { type CliArgs, parseCliArgs } from './cliArgs';
 export { formatDefinitionText } from './formatDefinitionText';
 export { isJsonObject, type JsonObject, type JsonValue, jsonEqual, toJson } from './jsonValue';
 export { type LoadedVersions, loadVersions } from './loadVersions';

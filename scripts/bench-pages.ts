@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from '@playwright/test';
-import { definitionFiles, loadDefinitions } from '../engine/definitions';
+import { definitionFiles, loadDefinitions } from '../engine/tools';
 import { STORAGE_KEYS } from '../src/client/session/storageKeys';
 import { isScaleName, SCALE_NAMES } from '../src/server/seed/scales';
 import { readCommandLine, usage } from './lib/args';

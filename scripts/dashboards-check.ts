@@ -22,8 +22,8 @@ import {
   formatDefinitionError,
   isLibraryFile,
   loadEndpointIndex,
-} from '../engine/definitions/index';
-import { messages } from '../engine/definitions/messages';
+  messages,
+} from '../engine/tools';
 import type { CommandLine } from './lib/args';
 import { isMainModule, processIo, type ToolIo, toolCommand } from './lib/toolIo';
 

@@ -18,14 +18,17 @@
  * panel is shown whole.
  */
 import { dirname, relative, resolve } from 'node:path';
-import { loadEndpointIndex } from '../engine/definitions/endpointIndex';
-import { isLibraryFile } from '../engine/definitions/library';
-import { diffDefinitionSets } from '../engine/tools/diff/diffDefinitionSets';
-import { pageSummary, renderDiffText } from '../engine/tools/diff/renderDiffText';
-import { loadVersions } from '../engine/tools/loadVersions';
-import type { DefinitionText } from '../engine/tools/sources/definitionText';
-import { readRevision } from '../engine/tools/sources/readRevision';
-import { readWorkingTree } from '../engine/tools/sources/readWorkingTree';
+import {
+  type DefinitionText,
+  diffDefinitionSets,
+  isLibraryFile,
+  loadEndpointIndex,
+  loadVersions,
+  pageSummary,
+  readRevision,
+  readWorkingTree,
+  renderDiffText,
+} from '../engine/tools';
 import type { CommandLine } from './lib/args';
 import { isMainModule, processIo, type ToolIo, toolCommand, writeText } from './lib/toolIo';
 

@@ -10,11 +10,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { messages } from '../engine/definitions/messages';
-import { JsonSyntaxError } from '../engine/definitions/parseJsonWithPositions';
-import { formatDefinitionText } from '../engine/tools/formatDefinitionText';
-import { loadSchemaSet } from '../engine/tools/schemaSet';
-import { jsonFilesOf } from '../engine/tools/sources/readWorkingTree';
+import { formatDefinitionText, JsonSyntaxError, jsonFilesOf, loadSchemaSet, messages } from '../engine/tools';
 import { isMainModule, processIo, type ToolIo, toolCommand } from './lib/toolIo';
 
 /** Formats (or with --check, checks) definitions with command-line arguments; returns the exit status. */

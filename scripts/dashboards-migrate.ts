@@ -13,21 +13,21 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { formatDefinitionError } from '../engine/definitions/definitionError';
 import {
+  checkDefinitionText,
+  currentSchemaVersion,
   definitionFiles,
+  formatDefinitionError,
   isLibraryFile,
+  JsonSyntaxError,
+  jsonFilesOf,
   type Library,
   libraryOfFolder,
   loadEndpointIndex,
-} from '../engine/definitions/index';
-import { checkDefinitionText } from '../engine/definitions/loadDefinition';
-import { messages } from '../engine/definitions/messages';
-import { currentSchemaVersion } from '../engine/definitions/migrations/migrationSteps';
-import { JsonSyntaxError } from '../engine/definitions/parseJsonWithPositions';
-import { migrateText } from '../engine/tools/migrateText';
-import { loadSchemaSet } from '../engine/tools/schemaSet';
-import { jsonFilesOf } from '../engine/tools/sources/readWorkingTree';
+  loadSchemaSet,
+  messages,
+  migrateText,
+} from '../engine/tools';
 import { isMainModule, processIo, type ToolIo, toolCommand } from './lib/toolIo';
 
 /**

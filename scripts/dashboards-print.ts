@@ -12,18 +12,18 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import {
+  canonicalOrder,
+  currentSchemaVersion,
   definitionFiles,
   formatDefinitionError,
   isLibraryFile,
   loadDefinitions,
   loadEndpointIndex,
-} from '../engine/definitions/index';
-import { messages } from '../engine/definitions/messages';
-import { currentSchemaVersion } from '../engine/definitions/migrations/migrationSteps';
-import { canonicalOrder } from '../engine/tools/canonicalOrder';
-import { toJson } from '../engine/tools/jsonValue';
-import { printJson } from '../engine/tools/printJson';
-import { loadSchemaSet } from '../engine/tools/schemaSet';
+  loadSchemaSet,
+  messages,
+  printJson,
+  toJson,
+} from '../engine/tools';
 import { isMainModule, processIo, type ToolIo, toolCommand, writeText } from './lib/toolIo';
 
 const root = resolve(import.meta.dirname, '..');

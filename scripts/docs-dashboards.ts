@@ -10,10 +10,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { loadEndpointIndex } from '../engine/definitions/endpointIndex';
-import { renderEndpointCatalogue } from '../engine/tools/docs/renderEndpointCatalogue';
-import { renderReference } from '../engine/tools/docs/renderReference';
-import { loadSchemaSet } from '../engine/tools/schemaSet';
+import { loadEndpointIndex, loadSchemaSet, renderEndpointCatalogue, renderReference } from '../engine/tools';
 import { isMainModule, processIo, type ToolIo, toolCommand } from './lib/toolIo';
 
 /** Writes (or with --check, checks) the generated docs with command-line arguments; returns the exit status. */

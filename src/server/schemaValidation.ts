@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ajv2020, ErrorObject } from 'ajv/dist/2020.js';
 import type { FastifyInstance } from 'fastify';
-import { createSchemaAjv, ERROR_MESSAGE_KEYWORD } from '../../engine/definitions/ajv';
+import { createSchemaAjv, ERROR_MESSAGE_KEYWORD } from '../../engine/tools';
 
 /** schemas/api: every body, answer and token of the API (the analytics files, auth/, forms/, dashboards/). */
 export const API_SCHEMA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'schemas', 'api');

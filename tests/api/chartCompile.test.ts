@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chartSpec } from '../../engine/widgets/chart/chartSpec';
+import { chartSpec } from '../../engine/tools';
 import { createUser } from '../../src/server/auth/users';
 import { DEMO_PASSWORD } from '../../src/server/seed/demoUsers';
 import { signInOverHttp, startTestServer, type TestServer } from './harness';

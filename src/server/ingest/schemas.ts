@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { createSchemaAjv } from '../../../engine/definitions/ajv';
+import { createSchemaAjv } from '../../../engine/tools';
 import { apiSchema } from '../schemaValidation';
 import type { PropertyTypes } from './records';
 

@@ -32,22 +32,30 @@ import { loadConfig } from '../src/server/config';
 import { startServer } from '../src/server/main';
 import type { ScaleName } from '../src/server/seed/scales';
 import { isSeeded, seedDatabase } from '../src/server/seed/seed';
+import { readCommandLine } from './lib/args';
 import { writeBenchTable } from './lib/benchTable';
 import { httpPoster } from './lib/httpPost';
 import { printMachineSpeed } from './lib/machineSpeed';
 import { startTempPostgres, type TempPostgres } from './lib/tempPostgres';
 
-const args = process.argv.slice(2);
-const opt = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const RUNS = Number(opt('runs') ?? 30);
+const { values: options } = readCommandLine(
+  'Usage: npm run bench:api -- [--runs 30] [--only duckdb|postgres|large|postgres-large|xlarge] [--large] [--match communications/log] [--data-dir DIR]',
+  {
+    options: {
+      runs: { type: 'string', default: '30' },
+      only: { type: 'string' },
+      large: { type: 'boolean', default: false },
+      match: { type: 'string' },
+      'data-dir': { type: 'string' },
+    },
+  },
+);
+const RUNS = Number(options.runs);
 /** Untimed runs of each before the timed ones (compiled code, DuckDB's buffers, the connection). */
 const WARMUP = 3;
-const ONLY = opt('only');
+const ONLY = options.only;
 /** Only the endpoints whose path contains this text (e.g. communications/log). */
-const MATCH = opt('match');
+const MATCH = options.match;
 const AS_OF = new Date('2026-11-20T19:00:00Z');
 /** The issue's target for HTTP p50 over the store's own p50 at the demo scale. */
 const TARGET_RATIO = 1.3;
@@ -257,10 +265,10 @@ async function benchOne(driver: 'duckdb' | 'postgres', scale: ScaleName, keptDir
 printMachineSpeed('before the run');
 if (!ONLY || ONLY === 'duckdb') await benchOne('duckdb', 'demo');
 if (!ONLY || ONLY === 'postgres') await benchOne('postgres', 'demo');
-if (args.includes('--large') || ONLY === 'large') await benchOne('duckdb', 'large');
-if (args.includes('--large') || ONLY === 'postgres-large') await benchOne('postgres', 'large');
+if (options.large || ONLY === 'large') await benchOne('duckdb', 'large');
+if (options.large || ONLY === 'postgres-large') await benchOne('postgres', 'large');
 if (ONLY === 'xlarge') {
-  const dir = opt('data-dir');
+  const dir = options['data-dir'];
   if (!dir || !existsSync(dir)) {
     console.error(
       `The xlarge scale is read from a seeded DATA_DIR: seed it once with\n  ${XLARGE_SEED}\nthen run npm run bench:api -- --only xlarge --data-dir DIR`,

@@ -13,13 +13,16 @@ import type { Store } from '../src/server/store';
 import { DuckDBStore } from '../src/server/store/duckdb';
 import { migrate } from '../src/server/store/migrate';
 import { PostgresStore } from '../src/server/store/postgres';
-import { parseArgs } from './lib/args';
+import { readCommandLine } from './lib/args';
 import { writeBenchTable } from './lib/benchTable';
 import { toIngestRecords, writeRecords } from './lib/ingestRecords';
 import { printMachineSpeed } from './lib/machineSpeed';
 import { startTempPostgres } from './lib/tempPostgres';
 
-const { options } = parseArgs(process.argv.slice(2));
+const { values: options } = readCommandLine(
+  'Usage: npm run bench:data -- [--scales demo,large] [--drivers duckdb,postgres] [--import-rows N]',
+  { options: { scales: { type: 'string' }, drivers: { type: 'string' }, 'import-rows': { type: 'string' } } },
+);
 const scales = String(options.scales ?? 'demo,large').split(',') as ScaleName[];
 const drivers = String(options.drivers ?? 'duckdb,postgres').split(',') as Store['kind'][];
 const IMPORT_ROWS = Number(options['import-rows'] ?? 1_000_000);

@@ -13,16 +13,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_PASSWORD } from '../src/server/seed/demoUsers';
-import { parseArgs } from './lib/args';
+import { readCommandLine } from './lib/args';
 import { startBenchServer } from './lib/benchServerProcess';
 import { writeBenchTable } from './lib/benchTable';
 import { processStats } from './lib/procStats';
 
-const { options } = parseArgs(process.argv.slice(2));
-const option = (name: string, fallback: string) =>
-  typeof options[name] === 'string' ? String(options[name]) : fallback;
-const RUNS = Number(option('runs', '3'));
-const SIZES = option('sizes', '25000,50000,100000').split(',').map(Number);
+const { values: options } = readCommandLine(
+  'Usage: npm run bench:export -- [--runs 3] [--sizes 25000,50000,100000]',
+  {
+    options: {
+      runs: { type: 'string', default: '3' },
+      sizes: { type: 'string', default: '25000,50000,100000' },
+    },
+  },
+);
+const RUNS = Number(options.runs);
+const SIZES = options.sizes.split(',').map(Number);
 const LOG = '/api/data/communications/log';
 
 /** The log's columns as the Communications Log page shows them. */

@@ -6,7 +6,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { ROLLUPS_LOCK, refreshRollups } from '../src/server/analytics/rollups';
 import { importFile } from '../src/server/ingest/importFile';
 import { kindSchema } from '../src/server/ingest/schemas';
@@ -15,6 +14,7 @@ import { isScaleName, SCALES, type ScaleName } from '../src/server/seed/scales';
 import { seedDatabase } from '../src/server/seed/seed';
 import { DuckDBStore } from '../src/server/store/duckdb';
 import { migrate } from '../src/server/store/migrate';
+import { readCommandLine, usage } from './lib/args';
 import { writeBenchTable } from './lib/benchTable';
 import { toIngestRecords, writeRecords } from './lib/ingestRecords';
 import { printMachineSpeed } from './lib/machineSpeed';
@@ -22,26 +22,19 @@ import { printMachineSpeed } from './lib/machineSpeed';
 const BATCH = 20_000;
 const AS_OF = new Date('2026-11-20T19:00:00Z');
 
+const USAGE = 'Usage: npm run bench:import -- [--scales small,demo] [--runs 3]';
+
 function args(): { scales: ScaleName[]; runs: number } {
-  try {
-    const { values } = parseArgs({
-      args: process.argv.slice(2),
-      strict: true,
-      options: { scales: { type: 'string', default: 'small,demo' }, runs: { type: 'string', default: '3' } },
-    });
-    const scales = values.scales.split(',');
-    const bad = scales.find((s) => !isScaleName(s));
-    if (bad) throw new Error(`--scales: no scale '${bad}' (small, demo, large)`);
-    const runs = Number(values.runs);
-    if (!Number.isInteger(runs) || runs < 1)
-      throw new Error(`--runs must be a whole number from 1, got '${values.runs}'`);
-    return { scales: scales as ScaleName[], runs };
-  } catch (err) {
-    process.stderr.write(
-      `${(err as Error).message}\nUsage: npm run bench:import -- [--scales small,demo] [--runs 3]\n`,
-    );
-    process.exit(2);
-  }
+  const { values } = readCommandLine(USAGE, {
+    options: { scales: { type: 'string', default: 'small,demo' }, runs: { type: 'string', default: '3' } },
+  });
+  const scales = values.scales.split(',');
+  const bad = scales.find((s) => !isScaleName(s));
+  if (bad) usage(`--scales: no scale '${bad}' (small, demo, large)\n${USAGE}`);
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1)
+    usage(`--runs must be a whole number from 1, got '${values.runs}'\n${USAGE}`);
+  return { scales: scales as ScaleName[], runs };
 }
 
 /**

@@ -26,24 +26,36 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_PASSWORD } from '../src/server/seed/demoUsers';
 import { startDeployment } from './ha/deployment';
-import { parseArgs } from './lib/args';
+import { readCommandLine } from './lib/args';
 import { startBenchServer } from './lib/benchServerProcess';
 import { writeBenchTable } from './lib/benchTable';
 import { httpClient, httpPoster } from './lib/httpPost';
 import { printMachineSpeed } from './lib/machineSpeed';
 import { processesStats, threadsCpu } from './lib/procStats';
 
-const { options } = parseArgs(process.argv.slice(2));
-const option = (name: string, fallback: string) =>
-  typeof options[name] === 'string' ? String(options[name]) : fallback;
-const CLIENTS = Number(option('clients', '100'));
-const SECONDS = Number(option('seconds', '60'));
-const SCALE = option('scale', 'demo');
-const PHASES = option('phases', 'miss,hit').split(',');
-const HA = options.ha === true;
-const APIS = Number(option('apis', '2'));
-const REPLICAS = Number(option('replicas', '1'));
-const REQUESTS = Number(option('requests', '80'));
+const { values: options } = readCommandLine(
+  'Usage: npm run bench:load -- [--clients 100] [--seconds 60] [--scale demo] [--phases miss,hit,cost] [--requests 80] [--ha [--apis 2] [--replicas 1]]',
+  {
+    options: {
+      clients: { type: 'string', default: '100' },
+      seconds: { type: 'string', default: '60' },
+      scale: { type: 'string', default: 'demo' },
+      phases: { type: 'string', default: 'miss,hit' },
+      ha: { type: 'boolean', default: false },
+      apis: { type: 'string', default: '2' },
+      replicas: { type: 'string', default: '1' },
+      requests: { type: 'string', default: '80' },
+    },
+  },
+);
+const CLIENTS = Number(options.clients);
+const SECONDS = Number(options.seconds);
+const SCALE = options.scale;
+const PHASES = options.phases.split(',');
+const HA = options.ha;
+const APIS = Number(options.apis);
+const REPLICAS = Number(options.replicas);
+const REQUESTS = Number(options.requests);
 
 /** The mix: ten data endpoints the pages call most, each with the body fields it takes. */
 const MIX: { path: string; body: (period: Period) => Record<string, unknown> }[] = [

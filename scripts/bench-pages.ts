@@ -12,16 +12,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from '@playwright/test';
-import { definitionFiles, loadDefinitions } from '../engine/definitions';
+import { definitionFiles, loadDefinitions } from '../engine/tools';
 import { STORAGE_KEYS } from '../src/client/session/storageKeys';
 import { isScaleName, SCALE_NAMES } from '../src/server/seed/scales';
-import { parseArgs, usage } from './lib/args';
+import { readCommandLine, usage } from './lib/args';
 import { startBenchServer } from './lib/benchServerProcess';
 import { writeBenchTable } from './lib/benchTable';
 import { ensureClientBuilt } from './lib/clientBuild';
 import { printMachineSpeed } from './lib/machineSpeed';
 
-const { options } = parseArgs(process.argv.slice(2));
+const { values: options } = readCommandLine(
+  'Usage: npm run bench:pages -- [--runs 5] [--scale demo] [--pages home,response-time]',
+  { options: { runs: { type: 'string' }, scale: { type: 'string' }, pages: { type: 'string' } } },
+);
 const RUNS = Number(options.runs ?? 5);
 const scale = String(options.scale ?? 'demo');
 if (!isScaleName(scale)) usage(`--scale must be ${SCALE_NAMES}, got '${scale}'`);

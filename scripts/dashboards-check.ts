@@ -22,42 +22,43 @@ import {
   formatDefinitionError,
   isLibraryFile,
   loadEndpointIndex,
-} from '../engine/definitions/index';
-import { messages } from '../engine/definitions/messages';
-import { parseCliArgs } from '../engine/tools/cliArgs';
-import { errorMessage, isMainModule, processIo, type ToolIo } from './lib/toolIo';
+  messages,
+} from '../engine/tools';
+import type { CommandLine } from './lib/args';
+import { isMainModule, processIo, type ToolIo, toolCommand } from './lib/toolIo';
 
 const root = resolve(import.meta.dirname, '..');
 
 const usage =
   'usage: npm run dashboards:check -- [--format text|json] [--alone | --against DIR] [--endpoints PATH] [files or folders...]';
 
+const commandLine = {
+  options: {
+    alone: { type: 'boolean' },
+    format: { type: 'string', default: 'text' },
+    endpoints: { type: 'string' },
+    against: { type: 'string' },
+  },
+  allowPositionals: true,
+} as const;
+
 /** Runs the check with command-line arguments; returns the exit status. */
-export function runCheck(argv: string[], io: ToolIo): number {
-  let args: ReturnType<typeof parseCliArgs>;
-  try {
-    args = parseCliArgs(argv, { flags: ['alone', 'help'], valued: ['format', 'endpoints', 'against'] });
-  } catch (err) {
-    io.err(`${errorMessage(err)}\n${usage}`);
-    return 2;
-  }
-  if (args.flags.has('help')) {
-    io.out(usage);
-    return 0;
-  }
-  const format = args.values.get('format') ?? 'text';
+export const runCheck = toolCommand(usage, commandLine, check);
+
+function check(args: CommandLine<typeof commandLine>, io: ToolIo): number {
+  const format = args.values.format;
   if (format !== 'text' && format !== 'json') {
     io.err(`--format must be text or json, not '${format}'\n${usage}`);
     return 2;
   }
   const at = (p: string) => resolve(io.cwd, p);
   const name = (p: string) => relative(io.cwd, p) || p;
-  const folder = at(args.values.get('against') ?? io.env.DASHBOARDS_DIR ?? resolve(root, 'dashboards'));
-  const indexPath = at(args.values.get('endpoints') ?? resolve(root, 'schemas', 'api', 'endpoints.json'));
+  const folder = at(args.values.against ?? io.env.DASHBOARDS_DIR ?? resolve(root, 'dashboards'));
+  const indexPath = at(args.values.endpoints ?? resolve(root, 'schemas', 'api', 'endpoints.json'));
 
   // The files to report on, and the files they are checked beside.
   const named: string[] = [];
-  for (const p of args.positional.map(at)) {
+  for (const p of args.positionals.map(at)) {
     if (!existsSync(p)) {
       io.err(`${name(p)}: no such file or folder`);
       return 2;
@@ -76,7 +77,7 @@ export function runCheck(argv: string[], io: ToolIo): number {
       ? definitionFiles(folder).filter(
           (f) =>
             !named.some((n) => basename(n) === basename(f)) &&
-            (!args.flags.has('alone') || isLibraryFile(f)) &&
+            (!args.values.alone || isLibraryFile(f)) &&
             !(isLibraryFile(f) && named.some(isLibraryFile)),
         )
       : [];

@@ -18,15 +18,18 @@
  * panel is shown whole.
  */
 import { dirname, relative, resolve } from 'node:path';
-import { loadEndpointIndex } from '../engine/definitions/endpointIndex';
-import { isLibraryFile } from '../engine/definitions/library';
-import { parseCliArgs } from '../engine/tools/cliArgs';
-import { diffDefinitionSets } from '../engine/tools/diff/diffDefinitionSets';
-import { pageSummary, renderDiffText } from '../engine/tools/diff/renderDiffText';
-import { loadVersions } from '../engine/tools/loadVersions';
-import type { DefinitionText } from '../engine/tools/sources/definitionText';
-import { readRevision } from '../engine/tools/sources/readRevision';
-import { readWorkingTree } from '../engine/tools/sources/readWorkingTree';
+import {
+  type DefinitionText,
+  diffDefinitionSets,
+  isLibraryFile,
+  loadEndpointIndex,
+  loadVersions,
+  pageSummary,
+  readRevision,
+  readWorkingTree,
+  renderDiffText,
+} from '../engine/tools';
+import type { CommandLine } from './lib/args';
 import { isMainModule, processIo, type ToolIo, toolCommand, writeText } from './lib/toolIo';
 
 const usageText =
@@ -51,37 +54,38 @@ function withLibrary(paths: string[], read: (paths: string[]) => DefinitionText[
 }
 
 /** Runs the diff with command-line arguments; returns the exit status. */
-export const runDiff = toolCommand(diff);
+const commandLine = {
+  options: {
+    json: { type: 'boolean' },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    endpoints: { type: 'string' },
+  },
+  allowPositionals: true,
+} as const;
 
-function diff(argv: string[], io: ToolIo): number {
-  const args = parseCliArgs(argv, {
-    flags: ['json', 'help'],
-    valued: ['from', 'to', 'endpoints'],
-  });
-  if (args.flags.has('help')) {
-    io.out(usageText);
-    return 0;
-  }
-  const from = args.values.get('from');
-  const to = args.values.get('to');
+export const runDiff = toolCommand(usageText, commandLine, diff);
+
+function diff(args: CommandLine<typeof commandLine>, io: ToolIo): number {
+  const { from, to } = args.values;
   const readTree = (p: string[]) => readWorkingTree(p, io.cwd);
   let before: DefinitionText[];
   let after: DefinitionText[];
   if (from !== undefined || to !== undefined) {
     const defaultPath = relative(io.cwd, resolve(import.meta.dirname, '..', 'dashboards')) || '.';
-    const paths = args.positional.length ? args.positional : [defaultPath];
+    const paths = args.positionals.length ? args.positionals : [defaultPath];
     const read = (rev: string | undefined) => (p: string[]) =>
       rev === undefined ? readTree(p) : readRevision(rev, p, io.cwd);
     before = withLibrary(paths, read(from));
     after = withLibrary(paths, read(to));
   } else {
-    if (args.positional.length !== 2) throw new Error(`expected two files or folders; ${usageText}`);
-    before = withLibrary([args.positional[0]], readTree);
-    after = withLibrary([args.positional[1]], readTree);
+    if (args.positionals.length !== 2) throw new Error(`expected two files or folders; ${usageText}`);
+    before = withLibrary([args.positionals[0]], readTree);
+    after = withLibrary([args.positionals[1]], readTree);
   }
   const indexPath = resolve(
     io.cwd,
-    args.values.get('endpoints') ?? resolve(import.meta.dirname, '..', 'schemas', 'api', 'endpoints.json'),
+    args.values.endpoints ?? resolve(import.meta.dirname, '..', 'schemas', 'api', 'endpoints.json'),
   );
   const endpoints = loadEndpointIndex(indexPath);
   if (!endpoints) throw new Error(`the endpoint index ${indexPath} is missing; pass --endpoints`);
@@ -95,7 +99,7 @@ function diff(argv: string[], io: ToolIo): number {
     return 2;
   }
   const report = diffDefinitionSets(old.versions, next.versions);
-  if (args.flags.has('json')) {
+  if (args.values.json) {
     const pages = report.pages.map((p) => ({ ...p, summary: pageSummary(p) }));
     io.out(JSON.stringify({ equal: report.equal, pages }, null, 2));
   } else writeText(io.out, renderDiffText(report));

@@ -10,21 +10,21 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { messages } from '../engine/definitions/messages';
-import { JsonSyntaxError } from '../engine/definitions/parseJsonWithPositions';
-import { parseCliArgs } from '../engine/tools/cliArgs';
-import { formatDefinitionText } from '../engine/tools/formatDefinitionText';
-import { loadSchemaSet } from '../engine/tools/schemaSet';
-import { jsonFilesOf } from '../engine/tools/sources/readWorkingTree';
+import { formatDefinitionText, JsonSyntaxError, jsonFilesOf, loadSchemaSet, messages } from '../engine/tools';
 import { isMainModule, processIo, type ToolIo, toolCommand } from './lib/toolIo';
 
 /** Formats (or with --check, checks) definitions with command-line arguments; returns the exit status. */
-export const runFormat = toolCommand(format);
+export const runFormat = toolCommand(
+  'usage: npm run dashboards:format -- [--check] [files or folders...]',
+  { options: { check: { type: 'boolean', default: false } }, allowPositionals: true },
+  format,
+);
 
-function format(argv: string[], io: ToolIo): number {
-  const args = parseCliArgs(argv, { flags: ['check'] });
-  const check = args.flags.has('check');
-  const paths = args.positional.length ? args.positional : [resolve(import.meta.dirname, '..', 'dashboards')];
+function format(args: { values: { check: boolean }; positionals: string[] }, io: ToolIo): number {
+  const check = args.values.check;
+  const paths = args.positionals.length
+    ? args.positionals
+    : [resolve(import.meta.dirname, '..', 'dashboards')];
   const set = loadSchemaSet();
   const unformatted: string[] = [];
   let broken = 0;

@@ -13,22 +13,21 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { formatDefinitionError } from '../engine/definitions/definitionError';
 import {
+  checkDefinitionText,
+  currentSchemaVersion,
   definitionFiles,
+  formatDefinitionError,
   isLibraryFile,
+  JsonSyntaxError,
+  jsonFilesOf,
   type Library,
   libraryOfFolder,
   loadEndpointIndex,
-} from '../engine/definitions/index';
-import { checkDefinitionText } from '../engine/definitions/loadDefinition';
-import { messages } from '../engine/definitions/messages';
-import { currentSchemaVersion } from '../engine/definitions/migrations/migrationSteps';
-import { JsonSyntaxError } from '../engine/definitions/parseJsonWithPositions';
-import { parseCliArgs } from '../engine/tools/cliArgs';
-import { migrateText } from '../engine/tools/migrateText';
-import { loadSchemaSet } from '../engine/tools/schemaSet';
-import { jsonFilesOf } from '../engine/tools/sources/readWorkingTree';
+  loadSchemaSet,
+  messages,
+  migrateText,
+} from '../engine/tools';
 import { isMainModule, processIo, type ToolIo, toolCommand } from './lib/toolIo';
 
 /**
@@ -53,13 +52,18 @@ function libraryLookup(io: ToolIo): (dir: string) => Library {
 }
 
 /** Migrates (or with --check, lists) definitions with command-line arguments; returns the exit status. */
-export const runMigrate = toolCommand(migrate);
+export const runMigrate = toolCommand(
+  'usage: npm run dashboards:migrate -- [--check] [files or folders...]',
+  { options: { check: { type: 'boolean', default: false } }, allowPositionals: true },
+  migrate,
+);
 
-function migrate(argv: string[], io: ToolIo): number {
-  const args = parseCliArgs(argv, { flags: ['check'] });
+function migrate(args: { values: { check: boolean }; positionals: string[] }, io: ToolIo): number {
   const libraryFor = libraryLookup(io);
-  const check = args.flags.has('check');
-  const paths = args.positional.length ? args.positional : [resolve(import.meta.dirname, '..', 'dashboards')];
+  const check = args.values.check;
+  const paths = args.positionals.length
+    ? args.positionals
+    : [resolve(import.meta.dirname, '..', 'dashboards')];
   const set = loadSchemaSet();
   const endpoints = loadEndpointIndex(resolve(import.meta.dirname, '..', 'schemas', 'api', 'endpoints.json'));
   const pending: string[] = [];

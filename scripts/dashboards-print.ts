@@ -12,40 +12,46 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import {
+  canonicalOrder,
+  currentSchemaVersion,
   definitionFiles,
   formatDefinitionError,
   isLibraryFile,
   loadDefinitions,
   loadEndpointIndex,
-} from '../engine/definitions/index';
-import { messages } from '../engine/definitions/messages';
-import { currentSchemaVersion } from '../engine/definitions/migrations/migrationSteps';
-import { canonicalOrder } from '../engine/tools/canonicalOrder';
-import { parseCliArgs } from '../engine/tools/cliArgs';
-import { toJson } from '../engine/tools/jsonValue';
-import { printJson } from '../engine/tools/printJson';
-import { loadSchemaSet } from '../engine/tools/schemaSet';
+  loadSchemaSet,
+  messages,
+  printJson,
+  toJson,
+} from '../engine/tools';
 import { isMainModule, processIo, type ToolIo, toolCommand, writeText } from './lib/toolIo';
 
 const root = resolve(import.meta.dirname, '..');
 
 /** Prints one definition with command-line arguments; returns the exit status. */
-export const runPrint = toolCommand(print);
+const usageText = 'usage: npm run dashboards:print -- PAGE_ID_OR_FILE [--dir FOLDER] [--endpoints PATH]';
 
-function print(argv: string[], io: ToolIo): number {
-  const args = parseCliArgs(argv, { valued: ['dir', 'endpoints'] });
-  const [target] = args.positional;
-  if (!target || args.positional.length > 1)
-    throw new Error('usage: npm run dashboards:print -- PAGE_ID_OR_FILE [--dir FOLDER] [--endpoints PATH]');
+export const runPrint = toolCommand(
+  usageText,
+  { options: { dir: { type: 'string' }, endpoints: { type: 'string' } }, allowPositionals: true },
+  print,
+);
+
+function print(
+  args: { values: { dir?: string; endpoints?: string }; positionals: string[] },
+  io: ToolIo,
+): number {
+  const [target] = args.positionals;
+  if (!target || args.positionals.length > 1) throw new Error(usageText);
   const at = (p: string) => resolve(io.cwd, p);
-  const indexPath = at(args.values.get('endpoints') ?? resolve(root, 'schemas', 'api', 'endpoints.json'));
+  const indexPath = at(args.values.endpoints ?? resolve(root, 'schemas', 'api', 'endpoints.json'));
   const endpoints = loadEndpointIndex(indexPath);
   if (!endpoints) io.err(`warning: ${messages.endpointIndexMissing(indexPath)}`);
   const isFile = existsSync(at(target)) && statSync(at(target)).isFile();
   // A file is read with the library files beside it, which its references may name.
   const files = isFile
     ? [at(target), ...definitionFiles(dirname(at(target))).filter(isLibraryFile)]
-    : definitionFiles(at(args.values.get('dir') ?? resolve(root, 'dashboards')));
+    : definitionFiles(at(args.values.dir ?? resolve(root, 'dashboards')));
   const { loaded } = loadDefinitions(files, { endpoints, cwd: io.cwd });
   const item = isFile
     ? loaded[0]

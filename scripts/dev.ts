@@ -1,7 +1,10 @@
 // `npm run dev`: the API in watch mode on API_PORT (default 8081) and Vite's dev server with hot
 // reload on PORT (default 5173), which proxies API calls to it.
 import { spawn } from 'node:child_process';
+import { readCommandLine } from './lib/args';
 import { serverThreadPoolSize } from './lib/threadPool.cjs';
+
+readCommandLine('Usage: npm run dev  (ports from API_PORT and PORT)', {});
 
 const apiPort = process.env.API_PORT || '8081';
 const children = [

@@ -10,25 +10,24 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { loadEndpointIndex } from '../engine/definitions/endpointIndex';
-import { parseCliArgs } from '../engine/tools/cliArgs';
-import { renderEndpointCatalogue } from '../engine/tools/docs/renderEndpointCatalogue';
-import { renderReference } from '../engine/tools/docs/renderReference';
-import { loadSchemaSet } from '../engine/tools/schemaSet';
+import { loadEndpointIndex, loadSchemaSet, renderEndpointCatalogue, renderReference } from '../engine/tools';
 import { isMainModule, processIo, type ToolIo, toolCommand } from './lib/toolIo';
 
 /** Writes (or with --check, checks) the generated docs with command-line arguments; returns the exit status. */
-export const runDocs = toolCommand(docs);
+export const runDocs = toolCommand(
+  'usage: npm run docs:dashboards -- [--check] [--out FILE]',
+  { options: { check: { type: 'boolean', default: false }, out: { type: 'string' } } },
+  docs,
+);
 
-function docs(argv: string[], io: ToolIo): number {
-  const args = parseCliArgs(argv, { flags: ['check'], valued: ['out'] });
+function docs(args: { values: { check: boolean; out?: string } }, io: ToolIo): number {
   const root = resolve(import.meta.dirname, '..');
   const indexPath = resolve(root, 'schemas', 'api', 'endpoints.json');
   const endpoints = loadEndpointIndex(indexPath);
   if (!endpoints) throw new Error(`the endpoint index ${indexPath} is missing`);
   const outputs = [
     {
-      out: resolve(io.cwd, args.values.get('out') ?? resolve(root, 'docs', 'dashboards.md')),
+      out: resolve(io.cwd, args.values.out ?? resolve(root, 'docs', 'dashboards.md')),
       text: renderReference(loadSchemaSet()),
     },
     {
@@ -40,7 +39,7 @@ function docs(argv: string[], io: ToolIo): number {
   for (const { out, text } of outputs) {
     const name = relative(io.cwd, out) || out;
     const current = existsSync(out) ? readFileSync(out, 'utf8') : undefined;
-    if (args.flags.has('check')) {
+    if (args.values.check) {
       if (current !== text) {
         io.err(`${name} is stale; run npm run docs:dashboards`);
         stale++;

@@ -11,18 +11,20 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { parseCliArgs } from '../engine/tools/cliArgs';
 import { checkMarkdown, documentedFiles, repoRoot } from './lib/docsExamples';
 import { isMainModule, processIo, type ToolIo, toolCommand } from './lib/toolIo';
 
 /** Checks or rewrites the docs' examples with command-line arguments; returns the exit status. */
-export const runExamples = toolCommand(examples);
+export const runExamples = toolCommand(
+  'usage: npm run docs:examples -- [--write] [markdown files...]',
+  { options: { write: { type: 'boolean', default: false } }, allowPositionals: true },
+  examples,
+);
 
-function examples(argv: string[], io: ToolIo): number {
-  const args = parseCliArgs(argv, { flags: ['write'] });
-  const write = args.flags.has('write');
-  const files = args.positional.length
-    ? args.positional.map((f) => resolve(io.cwd, f))
+function examples(args: { values: { write: boolean }; positionals: string[] }, io: ToolIo): number {
+  const write = args.values.write;
+  const files = args.positionals.length
+    ? args.positionals.map((f) => resolve(io.cwd, f))
     : documentedFiles((dir) => readdirSync(dir)).map((f) => resolve(repoRoot, f));
   let stale = 0;
   let unmarked = 0;

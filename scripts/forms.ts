@@ -5,7 +5,7 @@ import { emailForStored, submissionSummary } from '../src/server/forms/submissio
 import { listSubmissions, markMailed, markMailFailed } from '../src/server/forms/submissions';
 import { sendMail } from '../src/server/mail/sendMail';
 import type { Store } from '../src/server/store';
-import { parseArgs, usage } from './lib/args';
+import { readCommandLine, usage } from './lib/args';
 import { openConfiguredStore } from './lib/openConfiguredStore';
 
 const USAGE = `Usage: npm run forms -- <command>
@@ -19,11 +19,19 @@ const USAGE = `Usage: npm run forms -- <command>
 The store is the server's (DATABASE_URL, or DATA_DIR/hawkeye.duckdb). An embedded DuckDB file is
 locked by a running server: stop it first, or use PostgreSQL.`;
 
-const { options, positional } = parseArgs(process.argv.slice(2));
+const { values: options, positionals: positional } = readCommandLine(USAGE, {
+  options: {
+    kind: { type: 'string' },
+    unmailed: { type: 'boolean' },
+    limit: { type: 'string' },
+    json: { type: 'boolean' },
+  },
+  allowPositionals: true,
+});
 const [command] = positional;
-if (!command || options.help) {
+if (!command) {
   process.stdout.write(`${USAGE}\n`);
-  process.exit(command || options.help ? 0 : 2);
+  process.exit(2);
 }
 const kindOption = options.kind;
 if (kindOption !== undefined && kindOption !== 'feedback' && kindOption !== 'support')

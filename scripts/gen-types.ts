@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { compile } from 'json-schema-to-typescript';
+import { readCommandLine } from './lib/args';
 
 const root = resolve(import.meta.dirname, '..');
 const schemaDir = join(root, 'schemas', 'dashboard');
@@ -223,7 +224,10 @@ async function generatedFiles(): Promise<{ path: string; from: string; text: str
 }
 
 async function main(): Promise<void> {
-  const check = process.argv.includes('--check');
+  const { values } = readCommandLine('Usage: npm run gen:types [-- --check]', {
+    options: { check: { type: 'boolean', default: false } },
+  });
+  const check = values.check;
   let drift = 0;
   for (const { path, from, text } of await generatedFiles()) {
     const full = join(root, path);

@@ -5,10 +5,13 @@ import { ImportError, importFile } from '../src/server/ingest/importFile';
 import { IMPORT_KINDS, type ImportKind, isImportKind } from '../src/server/ingest/schemas';
 import { parseClock } from '../src/server/ingest/values';
 import type { Store } from '../src/server/store';
-import { parseArgs, usage } from './lib/args';
+import { readCommandLine, usage } from './lib/args';
 import { openConfiguredStore } from './lib/openConfiguredStore';
 
-const { options, positional } = parseArgs(process.argv.slice(2));
+const { values: options, positionals: positional } = readCommandLine(
+  `Usage: npm run db:import -- <kind> <file.csv|file.ndjson> [--as-of 2026-11-20T19:00]\nKinds: ${IMPORT_KINDS.join(', ')}`,
+  { options: { 'as-of': { type: 'string' } }, allowPositionals: true },
+);
 const [kindArg, file] = positional;
 if (!kindArg || !file) usage(`Usage: npm run db:import -- <kind> <file>\nKinds: ${IMPORT_KINDS.join(', ')}`);
 if (!isImportKind(kindArg)) usage(`Unknown kind '${kindArg}'. Kinds: ${IMPORT_KINDS.join(', ')}`);

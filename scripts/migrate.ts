@@ -3,6 +3,9 @@
 import { migrateWithRollups } from '../src/server/analytics/rollups';
 import { loadConfig } from '../src/server/config';
 import { openStore } from '../src/server/store';
+import { readCommandLine } from './lib/args';
+
+readCommandLine('Usage: npm run db:migrate', {});
 
 const store = await openStore(loadConfig());
 const { applied } = await migrateWithRollups(store, (line) => process.stdout.write(`${line}\n`));

@@ -2,10 +2,13 @@
 // Replaces the data with the generated demo data set (deterministic: same seed, same data).
 import { isScaleName, SCALE_NAMES } from '../src/server/seed/scales';
 import { seedDatabase } from '../src/server/seed/seed';
-import { parseArgs, usage } from './lib/args';
+import { readCommandLine, usage } from './lib/args';
 import { openConfiguredStore } from './lib/openConfiguredStore';
 
-const { options } = parseArgs(process.argv.slice(2));
+const { values: options } = readCommandLine(
+  'Usage: npm run db:seed -- [--scale small|demo|large|xlarge] [--seed N] [--as-of 2026-11-20T19:00]',
+  { options: { scale: { type: 'string' }, seed: { type: 'string' }, 'as-of': { type: 'string' } } },
+);
 const scale = String(options.scale ?? 'demo');
 if (!isScaleName(scale)) usage(`--scale must be ${SCALE_NAMES}, got '${scale}'`);
 const seed = Number(options.seed ?? 1);

@@ -37,7 +37,6 @@ step() {
   local started=$SECONDS
   if "$@"; then echo "-- $name: ok ($((SECONDS - started)) s)"; else echo "-- $name: FAILED ($((SECONDS - started)) s)"; failed_steps+=("$name"); fi
 }
-has_script() { node -e "process.exit(require('./package.json').scripts['$1'] ? 0 : 1)"; }
 # vitest_project NAME [PROJECT...]: the projects (NAME alone by default), their JSON report named after NAME.
 vitest_project() {
   local name=$1; shift
@@ -46,42 +45,45 @@ vitest_project() {
   vitest run "${projects[@]}" --reporter=default --reporter=json --outputFile.json="test-summary/vitest-$name.json"
 }
 
+# check NAME FILE [ARGS...]: a check the suite lists, run with tsx. Its file missing (renamed, say)
+# fails the step: a listed check is never skipped.
+check() {
+  local name=$1 file=$2; shift 2
+  if [ -f "$file" ]; then step "$name" tsx "$file" "$@"; else step "$name" missing "$file"; fi
+}
+missing() { echo "$1 is missing: a check listed in scripts/test.sh must exist (rename it here too)"; return 1; }
+
 run_checks() {
   step typecheck tsc --noEmit -p tsconfig.json
   step lint biome check .
-  [ -f scripts/gen-types.ts ] && step "generated types are current" tsx scripts/gen-types.ts --check
-  [ -f scripts/dashboards-check.ts ] && step "dashboard definitions" tsx scripts/dashboards-check.ts
-  has_script dashboards:format && [ -f scripts/dashboards-format.ts ] && step "dashboard formatting" tsx scripts/dashboards-format.ts --check
-  has_script docs:dashboards && [ -f scripts/docs-dashboards.ts ] && step "dashboard reference is current" tsx scripts/docs-dashboards.ts --check
+  check "generated types are current" scripts/gen-types.ts --check
+  check "dashboard definitions" scripts/dashboards-check.ts
+  check "dashboard formatting" scripts/dashboards-format.ts --check
+  check "dashboard reference is current" scripts/docs-dashboards.ts --check
   return 0
 }
 run_vitest_steps() {
   step "unit tests" vitest_project unit unit unit-isolated
   step "store tests (DuckDB, PostgreSQL)" vitest_project store
-  if ls tests/api/*.test.ts >/dev/null 2>&1; then step "API tests (DuckDB, PostgreSQL)" vitest_project api; fi
+  step "API tests (DuckDB, PostgreSQL)" vitest_project api
   # Two API instances on replicated PostgreSQL behind HAProxy, under load (docs/operations.md).
-  if ls tests/ha/*.test.ts >/dev/null 2>&1; then step "deployment test (replica, two instances, HAProxy)" vitest_project ha; fi
+  step "deployment test (replica, two instances, HAProxy)" vitest_project ha
 }
-if [ -f playwright.config.ts ] && ls tests/e2e/*.spec.ts >/dev/null 2>&1; then
-  # The checks and the vitest projects run beside the browser tests, which wait on a browser (the
-  # tests hold on a busy machine): in the background, their output printed after the browser tests
-  # end, their failures counted with the rest.
-  echo
-  echo "== the checks, then the unit, store, API and deployment tests, run beside the end-to-end tests; their output follows"
-  ( failed_steps=(); run_checks; run_vitest_steps; printf '%s\n' "${failed_steps[@]}" > test-summary/failed-vitest-steps ) \
-    > test-summary/vitest-steps.log 2>&1 &
-  vitest_steps=$!
-  # tests/e2e/stepsReporter.ts: the last steps of each test that fails, for the summary below.
-  step "end-to-end tests (Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME=test-summary/playwright.json \
-    PLAYWRIGHT_STEPS_OUTPUT_NAME=test-summary/playwright-steps.json \
-    playwright test --reporter=list,json,./tests/e2e/stepsReporter.ts
-  wait "$vitest_steps"
-  cat test-summary/vitest-steps.log
-  while IFS= read -r failed; do [ -n "$failed" ] && failed_steps+=("$failed"); done < test-summary/failed-vitest-steps
-else
-  run_checks
-  run_vitest_steps
-fi
+# The checks and the vitest projects run beside the browser tests, which wait on a browser (the
+# tests hold on a busy machine): in the background, their output printed after the browser tests
+# end, their failures counted with the rest.
+echo
+echo "== the checks, then the unit, store, API and deployment tests, run beside the end-to-end tests; their output follows"
+( failed_steps=(); run_checks; run_vitest_steps; printf '%s\n' "${failed_steps[@]}" > test-summary/failed-vitest-steps ) \
+  > test-summary/vitest-steps.log 2>&1 &
+vitest_steps=$!
+# tests/e2e/stepsReporter.ts: the last steps of each test that fails, for the summary below.
+step "end-to-end tests (Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME=test-summary/playwright.json \
+  PLAYWRIGHT_STEPS_OUTPUT_NAME=test-summary/playwright-steps.json \
+  playwright test --reporter=list,json,./tests/e2e/stepsReporter.ts
+wait "$vitest_steps"
+cat test-summary/vitest-steps.log
+while IFS= read -r failed; do [ -n "$failed" ] && failed_steps+=("$failed"); done < test-summary/failed-vitest-steps
 
 node scripts/lib/summarize-tests.mjs test-summary
 if ((${#failed_steps[@]})); then

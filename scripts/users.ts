@@ -1,5 +1,4 @@
 // `npm run users -- <command>`: manage sign-ins and hand out impersonation codes.
-import { parseArgs } from 'node:util';
 import tokenRequestSchema from '../schemas/api/auth/token-request.json';
 import { createImpersonationCode } from '../src/server/auth/impersonationCodes';
 import { findUserByUsername } from '../src/server/auth/userLookup';
@@ -14,6 +13,7 @@ import { loadConfig } from '../src/server/config';
 import { openStore, type Store } from '../src/server/store';
 import { migrate } from '../src/server/store/migrate';
 import { passwordPolicyError } from '../src/shared/passwordPolicy';
+import { type CommandLine, readCommandLine } from './lib/args';
 
 const USAGE = `Usage: npm run users -- <command>
 
@@ -35,26 +35,22 @@ locked by a running server: stop it first, or use PostgreSQL.`;
 /** A usage mistake: printed without a stack, exit code 2. */
 class UsageError extends Error {}
 
-function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      password: { type: 'string' },
-      first: { type: 'string' },
-      last: { type: 'string' },
-      email: { type: 'string' },
-      account: { type: 'string', multiple: true },
-      claim: { type: 'string', multiple: true },
-      'all-accounts': { type: 'boolean' },
-      'no-permission': { type: 'boolean' },
-      permission: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
-}
+const COMMAND_LINE = {
+  allowPositionals: true,
+  options: {
+    password: { type: 'string' },
+    first: { type: 'string' },
+    last: { type: 'string' },
+    email: { type: 'string' },
+    account: { type: 'string', multiple: true },
+    claim: { type: 'string', multiple: true },
+    'all-accounts': { type: 'boolean' },
+    'no-permission': { type: 'boolean' },
+    permission: { type: 'boolean' },
+  },
+} as const;
 
-type Options = ReturnType<typeof parse>['values'];
+type Options = CommandLine<typeof COMMAND_LINE>['values'];
 
 function accountIds(opts: Options): number[] {
   return (opts.account ?? []).map((a) => {
@@ -231,17 +227,11 @@ async function run(store: Store, command: string, args: string[], opts: Options)
 }
 
 async function main(): Promise<number> {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(process.argv.slice(2));
-  } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n\n${USAGE}\n`);
-    return 2;
-  }
+  const parsed = readCommandLine(USAGE, COMMAND_LINE);
   const [command, ...args] = parsed.positionals;
-  if (!command || parsed.values.help) {
+  if (!command) {
     process.stdout.write(`${USAGE}\n`);
-    return command || parsed.values.help ? 0 : 2;
+    return 2;
   }
   let store: Store;
   try {

@@ -2,7 +2,7 @@ import { isJsonObject, type JsonValue } from './jsonValue';
 
 /** Options of printJson. */
 export interface PrintOptions {
-  /** The line width lists are fitted to (Biome's lineWidth in biome.json). */
+  /** The line width lists are fitted to (Biome's lineWidth in biome.jsonc). */
   lineWidth?: number;
   /** Spaces per level. */
   indent?: number;

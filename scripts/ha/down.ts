@@ -1,7 +1,10 @@
 // `npm run ha:down`: stops the deployment `npm run ha:up` started (it stops everything it started
 // on SIGTERM) and waits until it has.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { readCommandLine } from '../lib/args';
 import { STATE_FILE } from './stateFile';
+
+readCommandLine('Usage: npm run ha:down', {});
 
 if (!existsSync(STATE_FILE)) {
   process.stdout.write('No deployment is running.\n');

@@ -4,7 +4,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { closeOnSignals, startOrExit } from '../../src/server/main';
+import { readCommandLine } from '../lib/args';
 import { CLIENT_DIR } from '../lib/clientBuild';
+
+readCommandLine('Usage: tsx scripts/ha/instance.ts  (one API instance of npm run ha:up)', {});
 
 const clientDir =
   process.env.HA_CLIENT === '1' && existsSync(join(CLIENT_DIR, 'index.html')) ? CLIENT_DIR : undefined;

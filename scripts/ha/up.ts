@@ -5,13 +5,23 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { DEMO_PASSWORD } from '../../src/server/seed/demoUsers';
 import { isScaleName, SCALE_NAMES } from '../../src/server/seed/scales';
-import { parseArgs, usage } from '../lib/args';
+import { readCommandLine, usage } from '../lib/args';
 import { ensureClientBuilt } from '../lib/clientBuild';
 import { startDeployment } from './deployment';
 import { STATE_FILE } from './stateFile';
 
-const { options } = parseArgs(process.argv.slice(2));
-const count = (name: string, fallback: number, min: number) => {
+const { values: options } = readCommandLine(
+  'Usage: npm run ha:up -- [--apis 2] [--replicas 2] [--scale small|demo|large|xlarge] [--no-client]',
+  {
+    options: {
+      apis: { type: 'string' },
+      replicas: { type: 'string' },
+      scale: { type: 'string' },
+      'no-client': { type: 'boolean' },
+    },
+  },
+);
+const count = (name: 'apis' | 'replicas', fallback: number, min: number) => {
   const n = Number(options[name] ?? fallback);
   if (!Number.isInteger(n) || n < min) usage(`--${name} must be a whole number of at least ${min}`);
   return n;

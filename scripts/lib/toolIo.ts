@@ -1,4 +1,5 @@
 import { pathToFileURL } from 'node:url';
+import { type CommandLine, type CommandLineConfig, parseCommandLine } from './args';
 
 /**
  * Where a definition tool reads and writes: injectable so tests run a command in-process. `out`
@@ -42,15 +43,23 @@ export function errorMessage(err: unknown): string {
 }
 
 /**
- * A definition tool's command: its work with the command-line arguments, a thrown error printed as
- * one line with exit status 2 (a usage or file error, as against 1 for what the tool found).
+ * A definition tool's command: its work with the command line parsed as scripts/lib/args.ts parses
+ * every script's (`--help` prints the usage), a thrown error printed with exit status 2 (a usage or
+ * file error, as against 1 for what the tool found).
  */
-export function toolCommand(
-  work: (argv: string[], io: ToolIo) => number,
+export function toolCommand<const C extends CommandLineConfig>(
+  usageText: string,
+  config: C,
+  work: (args: CommandLine<C>, io: ToolIo) => number,
 ): (argv: string[], io: ToolIo) => number {
   return (argv, io) => {
     try {
-      return work(argv, io);
+      const args = parseCommandLine(argv, usageText, config);
+      if ((args.values as { help?: boolean }).help) {
+        io.out(usageText);
+        return 0;
+      }
+      return work(args, io);
     } catch (err) {
       io.err(errorMessage(err));
       return 2;

@@ -2,8 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Ajv2020, ErrorObject } from 'ajv/dist/2020.js';
 import type { FastifyInstance } from 'fastify';
-import { createSchemaAjv, ERROR_MESSAGE_KEYWORD } from '../../engine/definitions/ajv';
-import { packageRoot } from '../../engine/tools/packageRoot';
+import { createSchemaAjv, ERROR_MESSAGE_KEYWORD, packageRoot } from '../../engine/tools';
 
 /** schemas/api: every body, answer and token of the API (the analytics files, auth/, forms/, dashboards/). */
 export const API_SCHEMA_DIR = join(packageRoot(import.meta.dirname), 'schemas', 'api');

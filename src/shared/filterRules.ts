@@ -11,7 +11,7 @@ export const TOO_MANY_SITES_MESSAGE =
 export const TOO_MANY_ACCOUNTS_MESSAGE =
   'Too many accounts have been selected. Please select one account or all accounts.';
 
-import { compareNames } from '../../engine/format/compareNames';
+import { compareNames } from '../../engine';
 import type { Account, Site } from './api/types';
 
 export type { Account, Site };
@@ -118,4 +118,4 @@ export function isApplyDisabled(s: ApplyState): boolean {
   );
 }
 
-export { multiSelectLabel, withInactiveSuffix } from '../../engine/format/selectionLabel';
+export { multiSelectLabel, withInactiveSuffix } from '../../engine';

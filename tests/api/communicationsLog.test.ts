@@ -1,7 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { applyPipe } from '../../engine/format/applyPipe';
-import type { Pipe } from '../../engine/types/dashboard';
+import { applyPipe, type Pipe } from '../../engine/tools';
 import dashboardCommon from '../../schemas/dashboard/common.schema.json';
 import type { Row } from '../../src/server/store';
 import { RELATIONSHIPS } from '../../src/shared/relationships';

@@ -1,4 +1,4 @@
-import { formatDaysHoursMinutes } from '../../engine/format/formatDuration';
+import { formatDaysHoursMinutes } from '../../engine/tools';
 import {
   appliedFilter,
   openDashboard,

@@ -103,8 +103,6 @@ test('an HTTP 500 from the API shows the internal server error message bar', asy
 });
 
 test.describe('on a clock of its own', () => {
-  test.use({ ownContext: true });
-
   test('an HTTP 504 shows the timeout message naming support, gone after 10 s', async ({ page }) => {
     // The page's timers run on a clock the test moves: the 10 s pass without waiting for them.
     await page.clock.install({ time: new Date(E2E_BROWSER_NOW) });

@@ -1,5 +1,5 @@
 import { type BrowserContext, test as base, type Page } from '@playwright/test';
-import { E2E_BASE_URL, E2E_BROWSER_NOW, E2E_VIEWPORT } from './e2eEnv';
+import { E2E_BROWSER_NOW } from './e2eEnv';
 
 export * from '@playwright/test';
 
@@ -23,38 +23,6 @@ export async function pinClock(context: BrowserContext): Promise<void> {
     }
     globalThis.Date = PinnedDate as DateConstructor;
   }, E2E_BROWSER_NOW);
-}
-
-/**
- * A page of the shared context that stays open on the app's origin for the worker's whole run: with
- * `--process-per-site` (playwright.config.ts) the app's pages share its renderer process, which so
- * outlives each test's page and keeps the app's scripts compiled for the next. It shows a static file
- * of the app (its icon), so no script of the app runs in it.
- */
-const KEEPER_PATH = '/favicon.png';
-const keepers = new WeakMap<BrowserContext, Page>();
-
-async function keeperOf(context: BrowserContext): Promise<Page> {
-  const kept = keepers.get(context);
-  if (kept && !kept.isClosed()) return kept;
-  const keeper = await context.newPage();
-  await keeper.goto(KEEPER_PATH);
-  keepers.set(context, keeper);
-  return keeper;
-}
-
-/**
- * Forgets what a test left in a shared context that the next one could see: cookies, granted
- * permissions, and the app's origin's local storage (remember-me), cleared from the keeper page. Its
- * session storage goes with its page. The HTTP cache and the scripts Chromium compiled are kept: that
- * is the point. The app keeps nothing in IndexedDB or workers.
- */
-async function forgetTest(context: BrowserContext): Promise<void> {
-  const keeper = await keeperOf(context);
-  for (const page of context.pages()) if (page !== keeper) await page.close();
-  await keeper.evaluate(() => localStorage.clear());
-  await context.clearCookies();
-  await context.clearPermissions();
 }
 
 /**
@@ -83,48 +51,22 @@ async function pageState(page: Page): Promise<string> {
   return Promise.race([asked, silent]).catch((e: Error) => `cannot be asked: ${e.message.split('\n')[0]}`);
 }
 
-/** The contexts' options, as playwright.config.ts sets them. */
-const CONTEXT_OPTIONS = { baseURL: E2E_BASE_URL, viewport: E2E_VIEWPORT };
-
 /**
  * Playwright's test with the browser's clock pinned (pinClock), so the tests see the same rows and
- * the same periods whatever day they run. A context a test opens itself needs pinClock too.
- *
- * The tests of a worker share one browser context, each in a new page, with cookies, permissions
- * and storage cleared in between (forgetTest): the app's bundles come from the cache after the
- * first test instead of being fetched again for each (about 7 % of the browser tests' time), and
- * beside the keeper page (keeperOf) every test's page runs in one renderer process that has the
- * app's scripts compiled already. A test that changes the context itself (page.clock moves every page of its context) asks
- * for a context of its own with `test.use({ ownContext: true })`; `test.use({ timezoneId })` gets one
- * too. Other context options set with test.use are not applied to the shared context.
+ * the same periods whatever day they run. Each test has a browser context of its own, Playwright's
+ * (with the options of playwright.config.ts and of `test.use`): nothing one test leaves in the
+ * browser (session, storage, cookies, cache, routes, a moved clock) is seen by the next. A context a
+ * test opens itself needs pinClock too.
  */
-export const test = base.extend<{ ownContext: boolean }, { sharedContext: BrowserContext }>({
-  ownContext: [false, { option: true }],
+export const test = base.extend({
+  context: async ({ context }, use) => {
+    await pinClock(context);
+    await use(context);
+  },
   page: async ({ page }, use, testInfo) => {
     await use(page);
     if (testInfo.status === 'timedOut' && !page.isClosed()) {
       testInfo.annotations.push({ type: 'page when the test timed out', description: await pageState(page) });
     }
-  },
-  sharedContext: [
-    async ({ browser }, use) => {
-      const context = await browser.newContext(CONTEXT_OPTIONS);
-      await pinClock(context);
-      await keeperOf(context);
-      await use(context);
-      await context.close();
-    },
-    { scope: 'worker' },
-  ],
-  context: async ({ browser, ownContext, timezoneId, sharedContext }, use) => {
-    if (ownContext || timezoneId) {
-      const context = await browser.newContext({ ...CONTEXT_OPTIONS, timezoneId });
-      await pinClock(context);
-      await use(context);
-      await context.close();
-      return;
-    }
-    await use(sharedContext);
-    await forgetTest(sharedContext);
   },
 });

@@ -1,7 +1,6 @@
 import { Box, Button, Flex, Group, Paper, Title } from '@mantine/core';
 import { useMemo } from 'react';
-import { useLatestCallback } from '../../../engine/render/useLatestCallback';
-import { MultiSelect, type MultiSelectChange } from '../../../engine/widgets/multiselect/MultiSelect';
+import { MultiSelect, type MultiSelectChange, useLatestCallback } from '../../../engine';
 import { usePathname } from '../routes/pathname';
 import { keepsViewInUrl } from '../routes/viewInUrl';
 import { LinkIcon } from '../widgets/icons';

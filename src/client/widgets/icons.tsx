@@ -1,13 +1,7 @@
 /** Small stroke icons (24 × 24 grid) so the app needs no icon package; the frame and the common ones are the engine's. */
-import { type IconProps, Svg } from '../../../engine/render/strokeIcons';
+import { type IconProps, Svg } from '../../../engine';
 
-export {
-  CheckIcon,
-  ChevronDownIcon,
-  type IconProps,
-  SearchIcon,
-  Svg,
-} from '../../../engine/render/strokeIcons';
+export { CheckIcon, ChevronDownIcon, type IconProps, SearchIcon, Svg } from '../../../engine';
 
 export const CalendarIcon = (p: IconProps) => (
   <Svg {...p}>

@@ -3,4 +3,4 @@ export {
   type MultiSelectChange,
   type MultiSelectOption,
   type MultiSelectProps,
-} from '../../../engine/widgets/multiselect/MultiSelect';
+} from '../../../engine';

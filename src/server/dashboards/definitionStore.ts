@@ -7,7 +7,7 @@ import {
   loadDefinitions,
   loadEndpointIndex,
   type NormalizedPage,
-} from '../../../engine/definitions/index';
+} from '../../../engine/tools';
 
 /** Where to read definitions and the endpoint index from, and where to report. */
 export interface DefinitionStoreOptions {

@@ -7,7 +7,7 @@ import {
   formatDefinitionError,
   type KnownEndpoints,
   loadEndpointIndex,
-} from '../../../engine/definitions/index';
+} from '../../../engine/tools';
 import definitionFileSchema from '../../../schemas/api/dashboards/definition-file.json';
 import type {
   CreateDefinitionRequest,

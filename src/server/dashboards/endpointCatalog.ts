@@ -1,4 +1,4 @@
-import type { KnownEndpoints } from '../../../engine/definitions/index';
+import type { KnownEndpoints } from '../../../engine/tools';
 import type { EditorEndpoint } from '../../shared/api/types';
 
 /** How deep into a response the pointers a source may read are listed. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { NormalizedPage } from '../../../engine/definitions/normalizedPage';
+import type { NormalizedPage } from '../../../engine/tools';
 import { requireCaller } from '../auth/scope';
 import { apiRef, responseSchema } from '../schemaValidation';
 import { DefinitionStore, type DefinitionStoreOptions, defaultDefinitionPaths } from './definitionStore';

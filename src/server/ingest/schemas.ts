@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { createSchemaAjv } from '../../../engine/definitions/ajv';
-import { packageRoot } from '../../../engine/tools/packageRoot';
+import { createSchemaAjv, packageRoot } from '../../../engine/tools';
 import { apiSchema } from '../schemaValidation';
 import type { PropertyTypes } from './records';
 

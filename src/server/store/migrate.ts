@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../../../engine/tools/packageRoot';
+import { packageRoot } from '../../../engine/tools';
 import type { Store } from './Store';
 import { splitStatements } from './values';
 

@@ -1,4 +1,4 @@
-import type { NormalizedPage } from '../../../engine/definitions/normalizedPage';
+import type { NormalizedPage } from '../../../engine/tools';
 
 /**
  * An answer of schemas/api/dashboards whose `normalized` is a page as the engine types it: the

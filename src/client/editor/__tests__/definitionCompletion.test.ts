@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
 import { EditorState } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
-import { loadEndpointIndex } from '../../../../engine/definitions/index';
+import { loadEndpointIndex } from '../../../../engine/tools';
 import { endpointCatalog } from '../../../server/dashboards/endpointCatalog';
 import { definitionCompletion } from '../definitionCompletion';
 import { jsonCursorAt } from '../jsonContext';

@@ -1,8 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { extractRows, extractTotal } from '../../../../engine/data/extractRows';
-import { cellText } from '../../../../engine/widgets/table/cellText';
-import { csvLine } from '../../../../engine/widgets/table/csvText';
+import { cellText, csvLine, extractRows, extractTotal } from '../../../../engine/tools';
 import type { ExportCsv } from '../../../shared/api/types';
 import { requireDataScope } from '../../auth/scope';
 import { readerOfQuery } from '../reader';

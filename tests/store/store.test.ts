@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { currentDataVersion } from '../../src/server/analytics/versionedMemo';
 import type { Store } from '../../src/server/store';
 import { DuckDBStore } from '../../src/server/store/duckdb';
+import { UnstorableTextError } from '../../src/server/store/errors';
 import { loadMigrations, migrate, statementsFor } from '../../src/server/store/migrate';
 import { PostgresStore } from '../../src/server/store/postgres';
 import { runAsTask } from '../../src/server/store/priority';
@@ -94,6 +95,20 @@ describe.each(DRIVERS)('store on %s', (driver) => {
     expect(none).toEqual([]);
     const named = await t.store.query('SELECT id FROM accounts WHERE name = $1', ["Beta' OR '1'='1"]);
     expect(named).toEqual([]);
+  });
+
+  it('refuses a text with a NUL character as a 400 before it reaches the database, alone or in a list', async () => {
+    for (const params of [['ad\u0000min'], [['a', 'b\u0000']]] as const) {
+      const sql = Array.isArray(params[0])
+        ? 'SELECT id FROM users WHERE username IN (SELECT unnest($1::VARCHAR[]))'
+        : 'SELECT id FROM users WHERE username = $1';
+      const refused = await t.store.query(sql, params).catch((err: unknown) => err);
+      expect(refused).toBeInstanceOf(UnstorableTextError);
+      expect(refused).toMatchObject({ statusCode: 400 });
+      await expect(t.store.transaction((tx) => tx.query(sql, params))).rejects.toBeInstanceOf(
+        UnstorableTextError,
+      );
+    }
   });
 
   it('rolls a failed transaction back whole', async () => {

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { extractRows, extractTotal } from '../../../../engine/data/extractRows';
+import { pipeArgumentError } from '../../../../engine/format/applyPipe';
 import { cellText } from '../../../../engine/widgets/table/cellText';
 import { csvLine } from '../../../../engine/widgets/table/csvText';
 import type { ExportCsv } from '../../../shared/api/types';
@@ -35,6 +36,23 @@ function exportBodySchema(e: DataEndpoint): object {
 
 /** An ASCII stand-in for the file name (the header's plain filename), the real one goes in filename*. */
 const asciiName = (name: string) => name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+
+/**
+ * The first pipe argument of the file's columns that the formatter cannot run with, as a 400 body
+ * naming it: found before the query, so no answer starts that could not be finished.
+ */
+function csvArgumentError(csv: ExportCsv): { error: string; message: string; field: string } | undefined {
+  for (const [i, column] of csv.columns.entries()) {
+    const bad = column.pipe && pipeArgumentError(column.pipe);
+    if (bad)
+      return {
+        error: 'Bad Request',
+        message: `csv.columns[${i}].pipe: ${bad.message}`,
+        field: `/csv/columns/${i}/pipe/args/${bad.index}`,
+      };
+  }
+  return undefined;
+}
 
 /**
  * The lines of the file, page after page: each page is one query of the endpoint (same scope,
@@ -81,6 +99,8 @@ export async function registerExportRoutes(app: FastifyInstance): Promise<void> 
       { preHandler: requireDataScope, schema: { body: exportBodySchema(e) } },
       async (request, reply) => {
         const { request: body, csv } = request.body as { request: Record<string, unknown>; csv: ExportCsv };
+        const badArgument = csvArgumentError(csv);
+        if (badArgument) return reply.status(400).send(badArgument);
         const q = await resolveQuery(
           request,
           { dates: e.dates, siteFilter: e.siteFilter, filters: e.filters },

@@ -28,9 +28,9 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   /**
-   * How long after its spending a refresh token may be spent once more when the token issued for it
-   * was never used (REFRESH_REUSE_GRACE_SECONDS, default 10; 0: never): the retry of a refresh
-   * whose answer was lost, as when an instance dies between committing and answering.
+   * How long after its spending a refresh token sent again is answered the same successor, while
+   * that successor is unused (REFRESH_REUSE_GRACE_SECONDS, default 10; 0: never): the retry of a
+   * refresh whose answer was lost, as when an instance dies between committing and answering.
    */
   refreshReuseGraceSeconds: number;
   impersonationCodeTtlSeconds: number;

@@ -33,7 +33,7 @@ describe('pie texts', () => {
       if (mark === 'text' && node.text) texts.push(node.text);
       for (const item of node.items ?? []) walk(item, node.marktype ?? mark);
     };
-    walk(view.scenegraph().root as Node);
+    walk((view.scenegraph() as unknown as { root: Node }).root);
     expect(tooltips.map((t) => [t.Label, t.Value, t.Percent]).sort()).toEqual([
       ['Lead', '12,860', '32.2'],
       ['Resident', '5,000', '12.5'],

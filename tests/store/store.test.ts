@@ -176,21 +176,30 @@ describe('PostgreSQL: the data version between requests', () => {
         await tx.query('INSERT INTO data_status (id, last_data_update) VALUES (1, $1::TIMESTAMP)', [at]);
       });
     const version = async () => (await currentDataVersion(watched)).version;
+    // The version moves with every load (its counter), and ends with the last update's time.
+    const seen = new Set<string | null>();
     // Another process loads: its commit is announced, and the next read sees it.
     for (const at of ['2026-11-20 19:00:00', '2026-11-21 19:00:00']) {
       const before = watched.dataChanges ?? 0;
       await load(other, at);
       await expect.poll(() => (watched.dataChanges ?? 0) > before, { timeout: 30_000 }).toBe(true);
-      expect(await version()).toBe(at);
+      const now = await version();
+      expect(now).toMatch(new RegExp(` ${at}$`));
+      expect(seen.has(now)).toBe(false);
+      seen.add(now);
       // Kept: read again with no change in between, without asking the database.
       const asked = vi.spyOn(watched, 'query');
-      expect(await version()).toBe(at);
+      expect(await version()).toBe(now);
       expect(asked).not.toHaveBeenCalled();
       asked.mockRestore();
     }
     // This process loads: seen at once, before its own notification.
     await load(watched, '2026-11-22 19:00:00');
-    expect(await version()).toBe('2026-11-22 19:00:00');
+    expect(await version()).toMatch(/ 2026-11-22 19:00:00$/);
+    // A load stamped with the same time is new data all the same.
+    const before = await version();
+    await load(watched, '2026-11-22 19:00:00');
+    expect(await version()).not.toBe(before);
   });
 });
 

@@ -92,6 +92,8 @@ const HOSTILE_VALUES: unknown[] = [
   '<script>alert(1)</script>',
   '../../../../etc/passwd',
   '\u0000\u0001\u0007',
+  'a\uD800b',
+  101,
   '9999-12-31',
   '0000-01-01T00:00',
   '2026-02-30',
@@ -103,6 +105,64 @@ const HOSTILE_VALUES: unknown[] = [
   { $ref: '#/', __proto__: { admin: true } },
   deep(20),
 ];
+
+/** A valid export of a table endpoint's rows, whose every part the fuzz then replaces (exportBodies). */
+const EXPORT_CSV = {
+  fileName: 'Export.csv',
+  rows: '/values',
+  total: '/totalRows',
+  rowNumbers: '#',
+  columns: [
+    { header: 'A', field: 'site', pipe: { name: 'percent', args: [1, 'ratio'] } },
+    { header: 'B', field: 'count', dashUnless: 'count', inactiveField: 'siteIsActive' },
+  ],
+  totalsRow: ['Total', '1'],
+};
+
+/** Where in an export's body each hostile value goes: every part of the CSV options, one at a time. */
+const EXPORT_PARTS: ((body: { csv: Record<string, unknown> }, v: unknown) => void)[] = [
+  ...Object.keys(EXPORT_CSV).map((k) => (b: { csv: Record<string, unknown> }, v: unknown) => {
+    b.csv[k] = v;
+  }),
+  ...['header', 'field', 'pipe', 'dashUnless', 'inactiveField'].map(
+    (k) => (b: { csv: Record<string, unknown> }, v: unknown) => {
+      (b.csv.columns as Record<string, unknown>[])[0][k] = v;
+    },
+  ),
+  ...[0, 1, 2].map((i) => (b: { csv: Record<string, unknown> }, v: unknown) => {
+    const pipe = (b.csv.columns as { pipe: { args: unknown[] } }[])[0].pipe;
+    pipe.args[i] = v;
+  }),
+  (b, v) => {
+    (b.csv.columns as { pipe: { name: unknown } }[])[0].pipe.name = v;
+  },
+];
+
+/**
+ * The bodies an export route is sent: its endpoint's own request (with a period) and a valid CSV,
+ * with each part of the CSV and each field of the request replaced by each hostile value.
+ */
+function exportBodies(requestFields: string[], token: string): string[] {
+  const base = () => ({
+    request: { startDate: '2026-10-15', endDate: '2026-10-15' } as Record<string, unknown>,
+    csv: structuredClone(EXPORT_CSV) as Record<string, unknown>,
+    jwtExtendedToken: token,
+  });
+  const bodies = [JSON.stringify(base())];
+  for (const value of HOSTILE_VALUES) {
+    for (const put of EXPORT_PARTS) {
+      const b = base();
+      put(b, value);
+      bodies.push(JSON.stringify(b));
+    }
+    for (const field of requestFields) {
+      const b = base();
+      b.request[field] = value;
+      bodies.push(JSON.stringify(b));
+    }
+  }
+  return bodies;
+}
 
 /** Values too large to send for every field: each route gets them in each of its first two fields. */
 const HUGE_VALUES: unknown[] = [
@@ -153,6 +213,8 @@ describe.each(DRIVERS)('fuzzing every route on %s', (driver) => {
         DASHBOARDS_WRITABLE: '1',
         LOGIN_FAILURES_PER_USERNAME: '100000',
         LOGIN_FAILURES_PER_ADDRESS: '100000',
+        // Eight requests at a time from one user: each export is answered, none refused for the bound.
+        EXPORTS_PER_USER: '100',
       },
     });
   });
@@ -170,6 +232,9 @@ describe.each(DRIVERS)('fuzzing every route on %s', (driver) => {
     const openapi = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as OpenApi;
     const routes = routesOf(server);
     expect(routes.length).toBeGreaterThan(40);
+    // The export routes are in the list the server registers, each fuzzed by its parts below.
+    const exports = routes.filter((r) => r.path.endsWith('/export'));
+    expect(exports.length).toBeGreaterThan(10);
 
     const statuses = new Map<number, number>();
     const failures: string[] = [];
@@ -206,6 +271,11 @@ describe.each(DRIVERS)('fuzzing every route on %s', (driver) => {
           requestedData: 999,
         }),
       );
+      // An export takes its endpoint's request and the CSV's options: each part of them is fuzzed.
+      if (route.path.endsWith('/export')) {
+        const endpoint = { method: route.method, path: route.path.replace(/\/export$/, '') };
+        bodies.push(...exportBodies(bodyProperties(openapi, endpoint), tokens.extendedDataToken));
+      }
       const queue = route.method === 'GET' ? RAW_BODIES.map(() => undefined) : bodies;
       // Eight at a time: a busy server, not a serial trickle.
       for (let i = 0; i < queue.length; i += 8) {

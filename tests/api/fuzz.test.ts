@@ -139,28 +139,25 @@ const EXPORT_PARTS: ((body: { csv: Record<string, unknown> }, v: unknown) => voi
 ];
 
 /**
- * The bodies an export route is sent: its endpoint's own request (with a period) and a valid CSV,
- * with each part of the CSV and each field of the request replaced by each hostile value.
+ * The bodies an export route is sent: a valid export of one day, then with each part of its CSV
+ * options replaced by each hostile value (its endpoint's own request is fuzzed at the endpoint, by
+ * the same schema). `sample` picks which part gets which value.
  */
-function exportBodies(requestFields: string[], token: string): string[] {
+function exportBodies(token: string, sample: (part: number, value: number) => boolean): string[] {
   const base = () => ({
-    request: { startDate: '2026-10-15', endDate: '2026-10-15' } as Record<string, unknown>,
+    request: { startDate: '2026-10-15', endDate: '2026-10-15' },
     csv: structuredClone(EXPORT_CSV) as Record<string, unknown>,
     jwtExtendedToken: token,
   });
   const bodies = [JSON.stringify(base())];
-  for (const value of HOSTILE_VALUES) {
-    for (const put of EXPORT_PARTS) {
+  HOSTILE_VALUES.forEach((value, v) => {
+    EXPORT_PARTS.forEach((put, k) => {
+      if (!sample(k, v)) return;
       const b = base();
       put(b, value);
       bodies.push(JSON.stringify(b));
-    }
-    for (const field of requestFields) {
-      const b = base();
-      b.request[field] = value;
-      bodies.push(JSON.stringify(b));
-    }
-  }
+    });
+  });
   return bodies;
 }
 
@@ -272,10 +269,11 @@ describe.each(DRIVERS)('fuzzing every route on %s', (driver) => {
         }),
       );
       // An export takes its endpoint's request and the CSV's options: each part of them is fuzzed.
-      if (route.path.endsWith('/export')) {
-        const endpoint = { method: route.method, path: route.path.replace(/\/export$/, '') };
-        bodies.push(...exportBodies(bodyProperties(openapi, endpoint), tokens.extendedDataToken));
-      }
+      // On PostgreSQL each part gets every fourth value, as the fields above.
+      if (route.path.endsWith('/export'))
+        bodies.push(
+          ...exportBodies(tokens.extendedDataToken, (k, v) => driver === 'duckdb' || (k + v) % 4 === 0),
+        );
       const queue = route.method === 'GET' ? RAW_BODIES.map(() => undefined) : bodies;
       // Eight at a time: a busy server, not a serial trickle.
       for (let i = 0; i < queue.length; i += 8) {
@@ -293,5 +291,5 @@ describe.each(DRIVERS)('fuzzing every route on %s', (driver) => {
       `fuzz (${driver}): ${total} requests over ${routes.length} routes; answers by status ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`,
     );
     expect(failures).toEqual([]);
-  });
+  }, 600_000);
 });

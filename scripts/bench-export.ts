@@ -8,6 +8,14 @@
  * and after the export (the file is not kept: it stays where it was).
  *
  *   npm run bench:export [-- --runs 3 --sizes 25000,50000,100000]
+ *
+ * With `--alongside N` it measures instead what N whole-log exports running at once (by admin,
+ * each read as fast as it arrives) cost another user: manager's uncached data requests (four
+ * kinds, a different period each time) are timed for `--seconds` (default 30) before the exports
+ * and again while they run, and it prints their count, median, p95 and max, both ways. The server
+ * lets admin have N exports (EXPORTS_PER_USER); the export queries share EXPORT_QUERY_SLOTS.
+ *
+ *   npm run bench:export -- --alongside 6 [--seconds 30]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,15 +27,19 @@ import { writeBenchTable } from './lib/benchTable';
 import { processStats } from './lib/procStats';
 
 const { values: options } = readCommandLine(
-  'Usage: npm run bench:export -- [--runs 3] [--sizes 25000,50000,100000]',
+  'Usage: npm run bench:export -- [--runs 3] [--sizes 25000,50000,100000] [--alongside N [--seconds 30]]',
   {
     options: {
       runs: { type: 'string', default: '3' },
       sizes: { type: 'string', default: '25000,50000,100000' },
+      alongside: { type: 'string', default: '0' },
+      seconds: { type: 'string', default: '30' },
     },
   },
 );
 const RUNS = Number(options.runs);
+const ALONGSIDE = Number(options.alongside);
+const SECONDS = Number(options.seconds);
 const SIZES = options.sizes.split(',').map(Number);
 const LOG = '/api/data/communications/log';
 
@@ -57,27 +69,104 @@ const CSV = {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
-const dir = mkdtempSync(join(tmpdir(), 'bench-export-'));
-const t0 = Date.now();
-const server = await startBenchServer(dir, 'demo', { RESULT_CACHE_MB: '0' }, { gc: true });
-console.log(`demo scale seeded and serving in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-try {
-  const signIn = await fetch(`${server.url}/token`, {
+/** Signs a demo user in. */
+function signInAs(username: string) {
+  return fetch(`${server.url}/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grantType: 'password',
-      clientId: 'HawkEye',
-      username: 'admin',
-      password: DEMO_PASSWORD,
-    }),
+    body: JSON.stringify({ grantType: 'password', clientId: 'HawkEye', username, password: DEMO_PASSWORD }),
   });
-  const tokens = (await signIn.json()) as { accessToken: string; extendedDataToken: string };
-  const headers = {
+}
+
+/** The headers of a data request by the holder of `tokens`. */
+function headersOf(tokens: { accessToken: string; extendedDataToken: string }) {
+  return {
     'content-type': 'application/json',
     authorization: `Bearer ${tokens.accessToken}`,
     'x-extended-data-token': tokens.extendedDataToken,
   };
+}
+
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+
+/**
+ * Manager's uncached requests, one after another for SECONDS, alone and then while ALONGSIDE
+ * whole-log exports by admin run (started again as each ends): count, median, p95 and max.
+ */
+async function othersWhileExporting(
+  exporter: Record<string, string>,
+  other: Record<string, string>,
+  periodOf: (days: number) => { startDate: string; endDate: string },
+) {
+  const asks = [
+    (p: object) => ['/api/data', { ...p, requestedData: 100 }],
+    (p: object) => ['/api/data/caller_behavior/missed_calls/by_site', { ...p, limit: 10 }],
+    (p: object) => ['/api/data/communications/log', { ...p, limit: 25 }],
+    (p: object) => ['/api/data/communications/log', { ...p, limit: 25, skip: 100 }],
+  ] as const;
+  const timeRequests = async () => {
+    const ms: number[] = [];
+    const until = performance.now() + SECONDS * 1000;
+    for (let i = 0; performance.now() < until; i++) {
+      // A different period each time: the database answers, not a cache.
+      const [path, body] = asks[i % asks.length](periodOf(7 + (i % 300)));
+      const t = performance.now();
+      const res = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: other,
+        body: JSON.stringify(body),
+      });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+      ms.push(performance.now() - t);
+    }
+    return ms;
+  };
+  const row = (what: string, ms: number[]) =>
+    console.log(
+      `| ${what} | ${ms.length} | ${percentile(ms, 0.5).toFixed(0)} | ${percentile(ms, 0.95).toFixed(0)} | ${Math.max(...ms).toFixed(0)} |`,
+    );
+  console.log(
+    `\nmanager's uncached requests for ${SECONDS} s each way; exports by admin, read as they arrive\n`,
+  );
+  console.log('| while | requests | median ms | p95 ms | max ms |');
+  console.log('|---|---:|---:|---:|---:|');
+  row('no export', await timeRequests());
+  let exporting = true;
+  let files = 0;
+  const oneExport = async () => {
+    while (exporting) {
+      const res = await fetch(`${server.url}${LOG}/export`, {
+        method: 'POST',
+        headers: exporter,
+        body: JSON.stringify({ request: periodOf(540), csv: CSV }),
+      });
+      if (res.status !== 200) throw new Error(`export answered ${res.status}: ${await res.text()}`);
+      for await (const _chunk of res.body as unknown as AsyncIterable<Uint8Array>) if (!exporting) break;
+      files++;
+    }
+  };
+  const running = Array.from({ length: ALONGSIDE }, oneExport);
+  row(`${ALONGSIDE} exports`, await timeRequests());
+  exporting = false;
+  await Promise.allSettled(running);
+  console.log(`\n(${files} whole files exported meanwhile)`);
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-export-'));
+const t0 = Date.now();
+const server = await startBenchServer(
+  dir,
+  'demo',
+  { RESULT_CACHE_MB: '0', ...(ALONGSIDE ? { EXPORTS_PER_USER: String(ALONGSIDE) } : {}) },
+  { gc: true },
+);
+console.log(`demo scale seeded and serving in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+try {
+  const signIn = await signInAs('admin');
+  const tokens = (await signIn.json()) as { accessToken: string; extendedDataToken: string };
+  const headers = headersOf(tokens);
   const end = new Date(Date.now() - 86_400_000);
   const periodOf = (days: number) => ({
     startDate: iso(new Date(end.getTime() - (days - 1) * 86_400_000)),
@@ -129,25 +218,29 @@ try {
     return { rows: lines - 1, bytes, seconds, before, peak, heapBefore, heapAfter };
   }
 
-  console.log(`\n${RUNS} runs per size, medians; server RSS sampled every 20 ms from /proc\n`);
-  const table = [
-    '| rows | file MB | seconds | rows/s | server RSS before MB | peak MB | peak − before MB | heap before → after MB |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|',
-  ];
-  console.log(table.join('\n'));
-  for (const target of SIZES) {
-    let days = 7;
-    while ((await rowsIn(days)) < target && days < 540) days += Math.max(1, Math.round(days * 0.25));
-    const runs: Awaited<ReturnType<typeof exportOnce>>[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await exportOnce(days));
-    const m = (f: (r: (typeof runs)[number]) => number) => median(runs.map(f));
-    const rows = m((r) => r.rows);
-    table.push(
-      `| ${rows.toLocaleString('en-US')} | ${(m((r) => r.bytes) / 1048576).toFixed(1)} | ${m((r) => r.seconds).toFixed(2)} | ${Math.round(rows / m((r) => r.seconds)).toLocaleString('en-US')} | ${m((r) => r.before).toFixed(0)} | ${m((r) => r.peak).toFixed(0)} | ${m((r) => r.peak - r.before).toFixed(0)} | ${m((r) => r.heapBefore).toFixed(0)} → ${m((r) => r.heapAfter).toFixed(0)} |`,
-    );
-    console.log(table[table.length - 1]);
+  if (ALONGSIDE) {
+    await othersWhileExporting(headers, headersOf(await (await signInAs('manager')).json()), periodOf);
+  } else {
+    console.log(`\n${RUNS} runs per size, medians; server RSS sampled every 20 ms from /proc\n`);
+    const table = [
+      '| rows | file MB | seconds | rows/s | server RSS before MB | peak MB | peak − before MB | heap before → after MB |',
+      '|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ];
+    console.log(table.join('\n'));
+    for (const target of SIZES) {
+      let days = 7;
+      while ((await rowsIn(days)) < target && days < 540) days += Math.max(1, Math.round(days * 0.25));
+      const runs: Awaited<ReturnType<typeof exportOnce>>[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await exportOnce(days));
+      const m = (f: (r: (typeof runs)[number]) => number) => median(runs.map(f));
+      const rows = m((r) => r.rows);
+      table.push(
+        `| ${rows.toLocaleString('en-US')} | ${(m((r) => r.bytes) / 1048576).toFixed(1)} | ${m((r) => r.seconds).toFixed(2)} | ${Math.round(rows / m((r) => r.seconds)).toLocaleString('en-US')} | ${m((r) => r.before).toFixed(0)} | ${m((r) => r.peak).toFixed(0)} | ${m((r) => r.peak - r.before).toFixed(0)} | ${m((r) => r.heapBefore).toFixed(0)} → ${m((r) => r.heapAfter).toFixed(0)} |`,
+      );
+      console.log(table[table.length - 1]);
+    }
+    writeBenchTable('export', table);
   }
-  writeBenchTable('export', table);
 } finally {
   await server.stop();
   rmSync(dir, { recursive: true, force: true });

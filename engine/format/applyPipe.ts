@@ -19,14 +19,14 @@ export function applyPipe(value: unknown, pipe: Pipe | undefined): string {
   const n = toNumber(value);
   switch (pipe.name) {
     case 'decimal':
-      return n === undefined ? String(value) : formatFixed(n, Number(args[0] ?? 0));
+      return n === undefined ? String(value) : formatFixed(n, digitsOf(pipe, 0));
     case 'percent': {
       if (n === undefined) return String(value);
       const scaled = args[1] === true || args[1] === 'ratio' ? n * 100 : n;
-      return scaled === 0 ? '0%' : `${formatFixed(scaled, Number(args[0] ?? 1))}%`;
+      return scaled === 0 ? '0%' : `${formatFixed(scaled, digitsOf(pipe, 1))}%`;
     }
     case 'currency':
-      return n === undefined ? String(value) : `$${formatFixed(n, Number(args[0] ?? 2))}`;
+      return n === undefined ? String(value) : `$${formatFixed(n, digitsOf(pipe, 2))}`;
     case 'date': {
       // Times are clock fields end to end (a site's local time, sent 'in UTC keeping the local clock
       // fields'): shown as they are, never converted to the browser's time zone.
@@ -46,4 +46,33 @@ export function applyPipe(value: unknown, pipe: Pipe | undefined): string {
     case 'boolean':
       return String(value === true || value === 'true' ? (args[0] ?? 'Yes') : (args[1] ?? 'No'));
   }
+}
+
+/** Pipes whose first argument is a count of decimals. */
+const DIGITS_PIPES: ReadonlySet<Pipe['name']> = new Set(['decimal', 'percent', 'currency']);
+
+/** The most decimals a digits argument may ask for: the range Intl.NumberFormat accepts. */
+export const MAX_PIPE_DIGITS = 100;
+
+/**
+ * Why applyPipe cannot run with a pipe's arguments, and the index of the one at fault; undefined
+ * when it can. A digits argument (decimal, percent, currency) is a number, or numeric text, from 0
+ * to MAX_PIPE_DIGITS. A server check before writing (an export) and applyPipe itself use this rule.
+ */
+export function pipeArgumentError(pipe: Pipe): { index: number; message: string } | undefined {
+  const digits = pipe.args?.[0];
+  if (!DIGITS_PIPES.has(pipe.name) || digits === undefined) return undefined;
+  const n = Number(digits);
+  if (n >= 0 && n <= MAX_PIPE_DIGITS) return undefined;
+  return {
+    index: 0,
+    message: `the ${pipe.name} pipe's first argument is its decimals, a number from 0 to ${MAX_PIPE_DIGITS}, not ${JSON.stringify(digits)}`,
+  };
+}
+
+/** A digits pipe's decimals: its first argument, or `fallback`; a RangeError when out of range. */
+function digitsOf(pipe: Pipe, fallback: number): number {
+  const error = pipeArgumentError(pipe);
+  if (error) throw new RangeError(error.message);
+  return Number(pipe.args?.[0] ?? fallback);
 }

@@ -27,7 +27,7 @@ export {
 export { messages } from '../definitions/messages';
 export { currentSchemaVersion } from '../definitions/migrations/migrationSteps';
 export { JsonSyntaxError } from '../definitions/parseJsonWithPositions';
-export { applyPipe } from '../format/applyPipe';
+export { applyPipe, pipeArgumentError } from '../format/applyPipe';
 export { formatDaysHoursMinutes } from '../format/formatDuration';
 export type { Pipe } from '../types/dashboard';
 export { chartSpec } from '../widgets/chart/chartSpec';

@@ -28,9 +28,9 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   /**
-   * How long after its spending a refresh token may be spent once more when the token issued for it
-   * was never used (REFRESH_REUSE_GRACE_SECONDS, default 10; 0: never): the retry of a refresh
-   * whose answer was lost, as when an instance dies between committing and answering.
+   * How long after its spending a refresh token sent again is answered the same successor, while
+   * that successor is unused (REFRESH_REUSE_GRACE_SECONDS, default 10; 0: never): the retry of a
+   * refresh whose answer was lost, as when an instance dies between committing and answering.
    */
   refreshReuseGraceSeconds: number;
   impersonationCodeTtlSeconds: number;
@@ -50,6 +50,10 @@ export interface Config {
   seedDemo: boolean;
   /** Memory for the data endpoints' answers (RESULT_CACHE_MB, default 64; 0 turns the cache off). */
   resultCacheBytes: number;
+  /** CSV exports one user may have under way at once (EXPORTS_PER_USER, default 2); past it, 429. */
+  exportsPerUser: number;
+  /** Page queries of exports run at once by an instance (EXPORT_QUERY_SLOTS, default 2). */
+  exportQuerySlots: number;
   /**
    * DuckDB's worker threads (DUCKDB_THREADS; unset: one per core, DuckDB's default). Many users at
    * once are served faster with 1: the connections already run queries side by side, and one query
@@ -151,6 +155,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dashboardsWritable: env.DASHBOARDS_WRITABLE === '1',
     seedDemo: env.SEED_DEMO !== '0',
     resultCacheBytes: intEnv(env, 'RESULT_CACHE_MB', 64) * 1024 * 1024,
+    exportsPerUser: atLeastEnv(env, 'EXPORTS_PER_USER', 2, 1, 'a user must be able to export'),
+    exportQuerySlots: atLeastEnv(env, 'EXPORT_QUERY_SLOTS', 2, 1, 'exports must be able to run'),
     duckdbThreads: intEnv(env, 'DUCKDB_THREADS', 0) || undefined,
     passwordHashing: {
       memoryKib: atLeastEnv(

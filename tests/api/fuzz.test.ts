@@ -92,6 +92,8 @@ const HOSTILE_VALUES: unknown[] = [
   '<script>alert(1)</script>',
   '../../../../etc/passwd',
   '\u0000\u0001\u0007',
+  'a\uD800b',
+  101,
   '9999-12-31',
   '0000-01-01T00:00',
   '2026-02-30',
@@ -103,6 +105,61 @@ const HOSTILE_VALUES: unknown[] = [
   { $ref: '#/', __proto__: { admin: true } },
   deep(20),
 ];
+
+/** A valid export of a table endpoint's rows, whose every part the fuzz then replaces (exportBodies). */
+const EXPORT_CSV = {
+  fileName: 'Export.csv',
+  rows: '/values',
+  total: '/totalRows',
+  rowNumbers: '#',
+  columns: [
+    { header: 'A', field: 'site', pipe: { name: 'percent', args: [1, 'ratio'] } },
+    { header: 'B', field: 'count', dashUnless: 'count', inactiveField: 'siteIsActive' },
+  ],
+  totalsRow: ['Total', '1'],
+};
+
+/** Where in an export's body each hostile value goes: every part of the CSV options, one at a time. */
+const EXPORT_PARTS: ((body: { csv: Record<string, unknown> }, v: unknown) => void)[] = [
+  ...Object.keys(EXPORT_CSV).map((k) => (b: { csv: Record<string, unknown> }, v: unknown) => {
+    b.csv[k] = v;
+  }),
+  ...['header', 'field', 'pipe', 'dashUnless', 'inactiveField'].map(
+    (k) => (b: { csv: Record<string, unknown> }, v: unknown) => {
+      (b.csv.columns as Record<string, unknown>[])[0][k] = v;
+    },
+  ),
+  ...[0, 1, 2].map((i) => (b: { csv: Record<string, unknown> }, v: unknown) => {
+    const pipe = (b.csv.columns as { pipe: { args: unknown[] } }[])[0].pipe;
+    pipe.args[i] = v;
+  }),
+  (b, v) => {
+    (b.csv.columns as { pipe: { name: unknown } }[])[0].pipe.name = v;
+  },
+];
+
+/**
+ * The bodies an export route is sent: a valid export of one day, then with each part of its CSV
+ * options replaced by each hostile value (its endpoint's own request is fuzzed at the endpoint, by
+ * the same schema). `sample` picks which part gets which value.
+ */
+function exportBodies(token: string, sample: (part: number, value: number) => boolean): string[] {
+  const base = () => ({
+    request: { startDate: '2026-10-15', endDate: '2026-10-15' },
+    csv: structuredClone(EXPORT_CSV) as Record<string, unknown>,
+    jwtExtendedToken: token,
+  });
+  const bodies = [JSON.stringify(base())];
+  HOSTILE_VALUES.forEach((value, v) => {
+    EXPORT_PARTS.forEach((put, k) => {
+      if (!sample(k, v)) return;
+      const b = base();
+      put(b, value);
+      bodies.push(JSON.stringify(b));
+    });
+  });
+  return bodies;
+}
 
 /** Values too large to send for every field: each route gets them in each of its first two fields. */
 const HUGE_VALUES: unknown[] = [
@@ -153,6 +210,8 @@ describe.each(DRIVERS)('fuzzing every route on %s', (driver) => {
         DASHBOARDS_WRITABLE: '1',
         LOGIN_FAILURES_PER_USERNAME: '100000',
         LOGIN_FAILURES_PER_ADDRESS: '100000',
+        // Eight requests at a time from one user: each export is answered, none refused for the bound.
+        EXPORTS_PER_USER: '100',
       },
     });
   });
@@ -170,6 +229,9 @@ describe.each(DRIVERS)('fuzzing every route on %s', (driver) => {
     const openapi = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as OpenApi;
     const routes = routesOf(server);
     expect(routes.length).toBeGreaterThan(40);
+    // The export routes are in the list the server registers, each fuzzed by its parts below.
+    const exports = routes.filter((r) => r.path.endsWith('/export'));
+    expect(exports.length).toBeGreaterThan(10);
 
     const statuses = new Map<number, number>();
     const failures: string[] = [];
@@ -206,6 +268,12 @@ describe.each(DRIVERS)('fuzzing every route on %s', (driver) => {
           requestedData: 999,
         }),
       );
+      // An export takes its endpoint's request and the CSV's options: each part of them is fuzzed.
+      // On PostgreSQL each part gets every fourth value, as the fields above.
+      if (route.path.endsWith('/export'))
+        bodies.push(
+          ...exportBodies(tokens.extendedDataToken, (k, v) => driver === 'duckdb' || (k + v) % 4 === 0),
+        );
       const queue = route.method === 'GET' ? RAW_BODIES.map(() => undefined) : bodies;
       // Eight at a time: a busy server, not a serial trickle.
       for (let i = 0; i < queue.length; i += 8) {
@@ -223,5 +291,5 @@ describe.each(DRIVERS)('fuzzing every route on %s', (driver) => {
       `fuzz (${driver}): ${total} requests over ${routes.length} routes; answers by status ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`,
     );
     expect(failures).toEqual([]);
-  });
+  }, 600_000);
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { currentDataVersion } from '../../src/server/analytics/versionedMemo';
 import type { Store } from '../../src/server/store';
 import { DuckDBStore } from '../../src/server/store/duckdb';
+import { UnstorableTextError } from '../../src/server/store/errors';
 import { loadMigrations, migrate, statementsFor } from '../../src/server/store/migrate';
 import { PostgresStore } from '../../src/server/store/postgres';
 import { runAsTask } from '../../src/server/store/priority';
@@ -96,6 +97,20 @@ describe.each(DRIVERS)('store on %s', (driver) => {
     expect(named).toEqual([]);
   });
 
+  it('refuses a text with a NUL character as a 400 before it reaches the database, alone or in a list', async () => {
+    for (const params of [['ad\u0000min'], [['a', 'b\u0000']]] as const) {
+      const sql = Array.isArray(params[0])
+        ? 'SELECT id FROM users WHERE username IN (SELECT unnest($1::VARCHAR[]))'
+        : 'SELECT id FROM users WHERE username = $1';
+      const refused = await t.store.query(sql, params).catch((err: unknown) => err);
+      expect(refused).toBeInstanceOf(UnstorableTextError);
+      expect(refused).toMatchObject({ statusCode: 400 });
+      await expect(t.store.transaction((tx) => tx.query(sql, params))).rejects.toBeInstanceOf(
+        UnstorableTextError,
+      );
+    }
+  });
+
   it('rolls a failed transaction back whole', async () => {
     await expect(
       t.store.transaction(async (tx) => {
@@ -161,21 +176,30 @@ describe('PostgreSQL: the data version between requests', () => {
         await tx.query('INSERT INTO data_status (id, last_data_update) VALUES (1, $1::TIMESTAMP)', [at]);
       });
     const version = async () => (await currentDataVersion(watched)).version;
+    // The version moves with every load (its counter), and ends with the last update's time.
+    const seen = new Set<string | null>();
     // Another process loads: its commit is announced, and the next read sees it.
     for (const at of ['2026-11-20 19:00:00', '2026-11-21 19:00:00']) {
       const before = watched.dataChanges ?? 0;
       await load(other, at);
       await expect.poll(() => (watched.dataChanges ?? 0) > before, { timeout: 30_000 }).toBe(true);
-      expect(await version()).toBe(at);
+      const now = await version();
+      expect(now).toMatch(new RegExp(` ${at}$`));
+      expect(seen.has(now)).toBe(false);
+      seen.add(now);
       // Kept: read again with no change in between, without asking the database.
       const asked = vi.spyOn(watched, 'query');
-      expect(await version()).toBe(at);
+      expect(await version()).toBe(now);
       expect(asked).not.toHaveBeenCalled();
       asked.mockRestore();
     }
     // This process loads: seen at once, before its own notification.
     await load(watched, '2026-11-22 19:00:00');
-    expect(await version()).toBe('2026-11-22 19:00:00');
+    expect(await version()).toMatch(/ 2026-11-22 19:00:00$/);
+    // A load stamped with the same time is new data all the same.
+    const before = await version();
+    await load(watched, '2026-11-22 19:00:00');
+    expect(await version()).not.toBe(before);
   });
 });
 

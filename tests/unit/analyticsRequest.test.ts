@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { applyPipe } from '../../engine/format';
 import { BadRequestError } from '../../src/server/analytics/errors';
-import { countPercent, percentCount, round } from '../../src/server/analytics/format';
+import { countPercent, percentCount, percentOf, round } from '../../src/server/analytics/format';
 import { parseClock, previousSpan, spanOf } from '../../src/server/analytics/period';
 import { orderBy } from '../../src/server/analytics/queries/table';
 import { DATA_ENDPOINTS } from '../../src/server/analytics/routes/endpoints';
@@ -43,6 +44,26 @@ describe('display texts', () => {
     expect(countPercent(28927, 43409)).toBe('28,927 (66.6%)');
     expect(percentCount(1227, 10000)).toBe('12.3% (1,227)');
     expect(round(42.857142)).toBe(42.86);
+  });
+
+  it('rounds exact halves as the page does: half away from zero, from the shortest decimal', () => {
+    // 32.15 and 15.85 are stored a hair below the half: toFixed(1) wrote 32.1 and 15.8.
+    expect(countPercent(12_860, 40_000)).toBe('12,860 (32.2%)');
+    expect(percentCount(317, 2000)).toBe('15.9% (317)');
+    expect(percentCount(1, 8)).toBe('12.5% (1)');
+    expect(percentCount(3, 16_000)).toBe('0.0% (3)');
+    expect(percentCount(9, 16_000)).toBe('0.1% (9)');
+    // The same share through the page's percent pipe reads the same.
+    for (const [count, total] of [
+      [12_860, 40_000],
+      [317, 2000],
+      [1, 8],
+      [9, 16_000],
+      [2_057, 20_000],
+    ]) {
+      const shown = applyPipe(percentOf(count, total), { name: 'percent', args: [1] });
+      expect(percentCount(count, total)).toBe(`${shown} (${count.toLocaleString('en-US')})`);
+    }
     expect(round(null)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { VisualizationSpec } from 'vega-embed';
+import { formatFixed, formatNumber } from '../../format/formatNumber';
 import { labelThreshold, type PieSlice, pieColors } from './pieSlices';
 
 /** Room a legend beside the pie needs: symbol and padding, then about 7 px per 12 px character. */
@@ -27,10 +28,20 @@ function wrapLabel(limit: number): string {
 /** The dataset the pie's spec reads its slices from (`pieRows`). */
 export const PIE_DATASET = 'slices';
 
-/** The rows of a pie's dataset: its slices, each with the percentage label shown on it (or none). */
+/**
+ * The rows of a pie's dataset: its slices, each with the percentage label shown on it (or none) and
+ * the texts of its tooltip, rounded by the page's one rule (engine/format) rather than by Vega's
+ * number format (toFixed's, which wrote a share of 32.15% as 32.1).
+ */
 export function pieRows(slices: PieSlice[], height: number): Record<string, unknown>[] {
   const threshold = labelThreshold(height);
-  return slices.map((s) => ({ ...s, shown: s.percent >= threshold ? `${s.percent.toFixed(0)}%` : '' }));
+  return slices.map((s) => ({
+    ...s,
+    shown: s.percent >= threshold ? `${formatFixed(s.percent, 0)}%` : '',
+    // One decimal at most, trailing zeros trimmed: a count reads 8,358, an average 12.5.
+    valueText: formatNumber(s.value, 1),
+    percentText: formatFixed(s.percent, 1),
+  }));
 }
 
 /**
@@ -92,9 +103,8 @@ export function pieSpec(
           : { condition: { test: `datum.label === ${JSON.stringify(selected)}`, value: 1 }, value: 0.35 },
       tooltip: [
         { field: 'label', type: 'nominal', title: 'Label' },
-        // One decimal at most, trailing zeros trimmed: a count reads 8,358, an average 12.5.
-        { field: 'value', type: 'quantitative', title: 'Value', format: ',.1~f' },
-        { field: 'percent', type: 'quantitative', title: 'Percent', format: '.1f' },
+        { field: 'valueText', type: 'nominal', title: 'Value' },
+        { field: 'percentText', type: 'nominal', title: 'Percent' },
       ],
     },
     layer: [

@@ -1,3 +1,5 @@
+import { formatFixed } from '../../../engine/format';
+
 /** Rounds to `digits` decimals; null stays null. */
 export function round(v: number | null | undefined, digits = 2): number | null {
   if (v === null || v === undefined || !Number.isFinite(v)) return null;
@@ -19,16 +21,23 @@ export function percentOf(count: number, total: number): number | null {
 }
 
 /** A count as shown: thousands comma-separated (SPEC.md section 5). */
-const thousands = (count: number) => count.toLocaleString('en-US');
+const thousands = (count: number) => formatFixed(count, 0);
+
+/**
+ * A share of `total` as a percent with one decimal, rounded as the client's formatter rounds every
+ * figure (engine/format: the shortest decimal that reads back as the number, half away from zero),
+ * so a text cell and the page agree: 12,860 of 40,000 is 32.2%, where toFixed gave 32.1.
+ */
+const percentText = (count: number, total: number) => formatFixed(percentOf(count, total) ?? 0, 1);
 
 /** The volume tables' text 'count (percent)', e.g. '120 (60.0%)', '28,927 (66.6%)'. */
 export function countPercent(count: number, total: number): string {
-  return `${thousands(count)} (${(percentOf(count, total) ?? 0).toFixed(1)}%)`;
+  return `${thousands(count)} (${percentText(count, total)}%)`;
 }
 
 /** The response-time tables' text 'NN% (count)', e.g. '25.0% (12)', '12.2% (1,227)'. */
 export function percentCount(count: number, total: number): string {
-  return `${(percentOf(count, total) ?? 0).toFixed(1)}% (${thousands(count)})`;
+  return `${percentText(count, total)}% (${thousands(count)})`;
 }
 
 /** A cell of a totals row: an em dash when its count is zero (SPEC.md section 5), else `text`. */

@@ -1,7 +1,7 @@
 /**
  * Answers of the data endpoints, kept in memory by what they depend on: the data version
- * (data_status.last_data_update, which every seed and import moves forward in the transaction that
- * loads the data) and the resolved query (the caller's sites after scoping, the period, paging,
+ * (data_status's counter, which every seed and import moves in the transaction that loads the data,
+ * whatever time it is stamped with: rollups.ts, dataVersion) and the resolved query (the caller's sites after scoping, the period, paging,
  * sort and filters). The same question about the same data gets the same answer, so a second visit
  * to a page, or a colleague with the same sites, is served without running SQL again; a seed or an
  * import (from this process or another one on PostgreSQL) changes the version and so every key.

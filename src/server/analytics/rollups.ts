@@ -167,7 +167,7 @@ export interface RefreshOptions {
 }
 
 /**
- * Rebuilds every rollup from the raw tables and marks them current for data_status.last_data_update.
+ * Rebuilds every rollup from the raw tables and marks them current for data_status's data version.
  * Run it inside the transaction that loads the data (seed, import) so readers never see a mix.
  */
 export async function refreshRollups(db: Queryable, opts: RefreshOptions = {}): Promise<{ ms: number }> {
@@ -190,8 +190,9 @@ export async function refreshRollups(db: Queryable, opts: RefreshOptions = {}): 
 export async function markRollupsCurrent(db: Queryable): Promise<void> {
   await db.exec('DELETE FROM rollup_status');
   await db.query(
-    `INSERT INTO rollup_status (id, last_data_update, refreshed_at)
-     SELECT 1, (SELECT last_data_update FROM data_status WHERE id = 1), $1::TIMESTAMP`,
+    `INSERT INTO rollup_status (id, last_data_update, data_version, refreshed_at)
+     SELECT 1, (SELECT last_data_update FROM data_status WHERE id = 1),
+       (SELECT data_version FROM data_status WHERE id = 1), $1::TIMESTAMP`,
     [new Date().toISOString().replace('Z', '')],
   );
 }
@@ -308,20 +309,25 @@ export async function rollupsCurrent(db: Queryable): Promise<boolean> {
   return (await dataVersion(db)).rollupsCurrent;
 }
 
-/** The data version (data_status.last_data_update as text; null before any load) and rollupsCurrent. */
+/**
+ * The data version and rollupsCurrent. The version is data_status's counter, which every load moves
+ * (migration 024), then its last update time (which a change by hand moves): '7 2026-11-20 19:00:00';
+ * null before any load.
+ */
 export interface DataVersion {
   version: string | null;
   rollupsCurrent: boolean;
 }
 
 /**
- * Which data a request reads: the version every seed and import moves forward, and whether the
- * rollups were built for it. One lookup of two single-row tables per request.
+ * Which data a request reads: the version every seed and import moves, and whether the rollups were
+ * built for it. One lookup of two single-row tables per request.
  */
 export async function dataVersion(db: Queryable): Promise<DataVersion> {
   const [row] = await db.query<{ v: string | null; ok: number }>(
-    `SELECT CAST(d.last_data_update AS VARCHAR) AS v,
-       CASE WHEN r.last_data_update = d.last_data_update THEN 1 ELSE 0 END AS ok
+    `SELECT CAST(d.data_version AS VARCHAR) || ' ' || CAST(d.last_data_update AS VARCHAR) AS v,
+       CASE WHEN r.data_version = d.data_version AND r.last_data_update = d.last_data_update
+         THEN 1 ELSE 0 END AS ok
      FROM data_status d LEFT JOIN rollup_status r ON r.id = 1
      WHERE d.id = 1`,
   );

@@ -5,6 +5,7 @@ import {
   sessionLock,
   sessionOfRefreshToken,
   spendRefreshToken,
+  successorToken,
 } from './refreshTokens';
 import { refuse } from './replies';
 import { type AuthResponse, issueSession } from './sessions';
@@ -19,8 +20,11 @@ const REFUSALS: Record<RefreshRefusal | 'user', string> = {
 };
 
 /**
- * The refresh grant: spends the refresh token and answers a new session in the same family. Any
- * refusal is a 401, which makes the client sign out.
+ * The refresh grant: spends the refresh token and answers a new session in the same family, whose
+ * refresh token is the spent one's successor (successorToken). The same token sent again within the
+ * grace period, before that successor is used, is answered the same successor: a retry, or two
+ * refreshes at once, never splits the session in two. Any refusal is a 401, which makes the client
+ * sign out.
  */
 export async function refreshGrant(request: FastifyRequest, reply: FastifyReply, refreshToken: string) {
   const { store, config } = request.server.ctx;
@@ -30,12 +34,13 @@ export async function refreshGrant(request: FastifyRequest, reply: FastifyReply,
       tx,
     ): Promise<{ ok: true; session: AuthResponse } | { ok: false; reason: keyof typeof REFUSALS }> => {
       const spent = await spendRefreshToken(tx, refreshToken, {
+        key: config.jwtSecret,
         now: config.now?.(),
         graceSeconds: config.refreshReuseGraceSeconds,
       });
       if (!spent.ok) return spent;
       if (spent.retry)
-        request.log.info('refresh token sent again within the grace period: its lost successor was spent');
+        request.log.info('refresh token sent again within the grace period: answered its successor again');
       const { userId, impersonator, familyId } = spent.owner;
       const user = await findUserById(tx, userId);
       // An impersonated session lasts only while the impersonator may still impersonate.
@@ -49,7 +54,13 @@ export async function refreshGrant(request: FastifyRequest, reply: FastifyReply,
         await revokeFamily(tx, familyId);
         return { ok: false, reason: 'user' };
       }
-      return { ok: true, session: await issueSession(tx, config, user, { impersonator, familyId }) };
+      const refresh = spent.retry
+        ? { token: spent.retry.successor, issued: true }
+        : { token: successorToken(config.jwtSecret, refreshToken), issued: false };
+      return {
+        ok: true,
+        session: await issueSession(tx, config, user, { impersonator, familyId, refreshToken: refresh }),
+      };
     },
     // One session's refreshes and its logout run one after another (refreshTokens.ts, sessionLock).
     { lock: familyId === undefined ? undefined : sessionLock(familyId) },

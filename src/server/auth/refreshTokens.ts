@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../store';
-import { newSecret, secretDigest, sqlTime } from './secrets';
+import { derivedSecret, newSecret, secretDigest, sqlTime } from './secrets';
 
 /** Who a refresh token signs in, and the family (session) it belongs to. */
 export interface RefreshOwner {
@@ -12,8 +12,13 @@ export interface RefreshOwner {
 /** Why a refresh token was refused; `reused` means the family has just been revoked. */
 export type RefreshRefusal = 'unknown' | 'revoked' | 'expired' | 'reused';
 
-/** The outcome of spending a refresh token. */
-export type SpendResult = { ok: true; owner: RefreshOwner } | { ok: false; reason: RefreshRefusal };
+/**
+ * The outcome of spending a refresh token. `retry`: the token was spent moments ago and is sent
+ * again; its successor, still unused, is answered again rather than a new one issued.
+ */
+export type SpendResult =
+  | { ok: true; owner: RefreshOwner; retry?: { successor: string } }
+  | { ok: false; reason: RefreshRefusal };
 
 type TokenRow = {
   id: number;
@@ -26,16 +31,26 @@ type TokenRow = {
 };
 
 /**
- * Issues a refresh token and stores only its digest. Without a family id it starts a new family
- * (a new session); rotation passes the family of the spent token.
+ * The token that rotation issues for `spent`: derived from it under the server's key, so a refresh
+ * sent again (by a retrying client or load balancer, or by a second tab at the same moment) finds the
+ * very successor the first one was given, on any instance, without the token being stored.
+ */
+export function successorToken(key: Uint8Array, spent: string): string {
+  return derivedSecret(key, 'hawkeye refresh successor', spent);
+}
+
+/**
+ * Issues a refresh token and stores only its digest: `token` when given (a rotation's successor,
+ * successorToken), else a new random one. Without a family id it starts a new family (a new
+ * session); rotation passes the family of the spent token.
  */
 export async function issueRefreshToken(
   db: Queryable,
   ttlSeconds: number,
   owner: { userId: number; impersonator?: string; familyId?: string },
   now = new Date(),
+  token = newSecret(32),
 ): Promise<{ token: string; familyId: string }> {
-  const token = newSecret(32);
   const familyId = owner.familyId ?? randomUUID();
   await db.query(
     `INSERT INTO refresh_tokens (token_hash, family_id, user_id, impersonator, issued_at, expires_at)
@@ -78,30 +93,29 @@ async function findToken(db: Queryable, token: string): Promise<TokenRow | undef
 }
 
 /**
- * Spends the token issued when `spent` was spent (the family's next by id: one session's rotations
- * run one after another, sessionLock) if it was never used and `spent` was spent within the grace
- * period. `spent` is then being sent again because the answer carrying its successor was lost: an
- * instance committed the rotation and died before answering, and the load balancer or the client
- * sent the request again. Nobody holds that successor, so it is spent in the retry's place and the
- * retry gets a new one. A second retry finds the successor spent; a copy of the token in other hands
- * is caught when its owner's next refresh shows the successor this marked used.
+ * The successor of `spent` when `spent` was spent within the last `graceSeconds` and its successor
+ * (successorToken) is still unused: `spent` is then being sent again because the answer carrying
+ * that successor did not arrive (an instance committed the rotation and died before answering, and
+ * the load balancer or the client sent the request again) or because two requests of one client
+ * refreshed at once. Both get the same successor, so the session goes on as one: whoever refreshes
+ * it first spends it, and anyone sending the older token after that is a reuse.
  */
-async function spendLostSuccessor(
+async function unusedSuccessor(
   db: Queryable,
   spent: TokenRow,
-  graceSeconds: number,
-  now: Date,
-): Promise<boolean> {
-  if (graceSeconds <= 0) return false;
-  const rows = await db.query<{ id: number }>(
-    `UPDATE refresh_tokens SET used_at = $3::TIMESTAMP
-     WHERE id = (SELECT id FROM refresh_tokens WHERE family_id = $1 AND id > $2 ORDER BY id LIMIT 1)
-       AND used_at IS NULL AND revoked_at IS NULL
-       AND (SELECT used_at FROM refresh_tokens WHERE id = $2) >= $4::TIMESTAMP
-     RETURNING id`,
-    [spent.family_id, spent.id, sqlTime(now), sqlTime(new Date(now.getTime() - graceSeconds * 1000))],
-  );
-  return rows.length > 0;
+  token: string,
+  { key, graceSeconds, now }: { key: Uint8Array; graceSeconds: number; now: Date },
+): Promise<string | undefined> {
+  if (graceSeconds <= 0 || !spent.used_at) return undefined;
+  if (Date.parse(spent.used_at) < now.getTime() - graceSeconds * 1000) return undefined;
+  const successor = successorToken(key, token);
+  const row = await findToken(db, successor);
+  const live =
+    row?.family_id === spent.family_id &&
+    !row.used_at &&
+    !row.revoked_at &&
+    Date.parse(row.expires_at) > now.getTime();
+  return live ? successor : undefined;
 }
 
 function ownerOf(row: TokenRow): RefreshOwner {
@@ -115,20 +129,20 @@ function ownerOf(row: TokenRow): RefreshOwner {
 /**
  * Spends a refresh token: valid once. A token that was already spent is the sign of a copy in
  * other hands, so its whole family is revoked and both holders must sign in again; except a token
- * sent again within `graceSeconds` of its spending while its successor is unused, the retry of an
- * answer that was lost (spendLostSuccessor).
+ * sent again within `graceSeconds` of its spending while its successor is unused, a retry, which is
+ * answered that same successor (unusedSuccessor). `key` is the server's, that successors derive from.
  */
 export async function spendRefreshToken(
   db: Queryable,
   token: string,
-  { now = new Date(), graceSeconds = 0 }: { now?: Date; graceSeconds?: number } = {},
-): Promise<SpendResult & { retry?: boolean }> {
+  { key, now = new Date(), graceSeconds = 0 }: { key: Uint8Array; now?: Date; graceSeconds?: number },
+): Promise<SpendResult> {
   const row = await findToken(db, token);
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.revoked_at) return { ok: false, reason: 'revoked' };
   if (row.used_at) {
-    if (await spendLostSuccessor(db, row, graceSeconds, now))
-      return { ok: true, owner: ownerOf(row), retry: true };
+    const successor = await unusedSuccessor(db, row, token, { key, graceSeconds, now });
+    if (successor) return { ok: true, owner: ownerOf(row), retry: { successor } };
     await revokeFamily(db, row.family_id, now);
     return { ok: false, reason: 'reused' };
   }

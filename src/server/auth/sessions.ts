@@ -16,21 +16,32 @@ export interface AuthResponse {
 /**
  * Issues the tokens of a session: an access token (carrying the impersonator, if any), a refresh
  * token (a new family, or the family being rotated) and an extended data token with the user's
- * accounts read afresh, so that a changed grant takes effect at the next refresh.
+ * accounts read afresh, so that a changed grant takes effect at the next refresh. `refreshToken`
+ * names the refresh token to hand out: a rotation's successor, to be stored, or one already stored
+ * (`issued`) that a retried refresh is answered again.
  */
 export async function issueSession(
   db: Queryable,
   config: Config,
   user: Pick<UserRecord, 'id' | 'username' | 'allAccountAccess'>,
-  opts: { impersonator?: string; familyId?: string } = {},
+  opts: {
+    impersonator?: string;
+    familyId?: string;
+    refreshToken?: { token: string; issued: boolean };
+  } = {},
 ): Promise<AuthResponse> {
   const accountIds = user.allAccountAccess ? [] : await userAccountIds(db, user.id);
-  const refresh = await issueRefreshToken(
-    db,
-    config.refreshTokenTtlSeconds,
-    { userId: user.id, impersonator: opts.impersonator, familyId: opts.familyId },
-    config.now?.(),
-  );
+  const given = opts.refreshToken;
+  const refresh =
+    given?.issued && opts.familyId
+      ? { token: given.token, familyId: opts.familyId }
+      : await issueRefreshToken(
+          db,
+          config.refreshTokenTtlSeconds,
+          { userId: user.id, impersonator: opts.impersonator, familyId: opts.familyId },
+          config.now?.(),
+          given?.token,
+        );
   const accessToken = await signAccessToken(config, {
     userId: user.id,
     username: user.username,

@@ -13,6 +13,7 @@ import {
   timestampValue,
   VARCHAR,
 } from '@duckdb/node-api';
+import { refuseUnstorableText } from './errors';
 import { queryRank, RankedQueue } from './priority';
 import type { BulkColumn, Param, Queryable, Row, Store, TransactionOptions } from './Store';
 import { splitStatements, withValuesWrittenIn } from './values';
@@ -116,6 +117,7 @@ class DuckQueryable implements Queryable {
     // as they were before later writes (duckdb/duckdb#23704), which a cache of them made visible.
     // A statement without values runs as it is, planned once (a prepared one is planned again when
     // its values are bound): values of a safe form are written in (withValuesWrittenIn).
+    refuseUnstorableText(params);
     const written = withValuesWrittenIn(sql, params);
     if (!written.params.length) return plainRows(await this.conn.run(written.sql)) as T[];
     const { values, types } = toParams(written.params);

@@ -1,3 +1,27 @@
+import type { Param } from './Store';
+
+/**
+ * A text bound to a statement holds a NUL character, which PostgreSQL can neither store nor compare
+ * (its driver fails the statement). Both stores refuse it before the statement runs, so a request
+ * carrying one answers 400 on either, never 500.
+ */
+export class UnstorableTextError extends Error {
+  readonly statusCode = 400;
+
+  constructor() {
+    super('A text holds a NUL character, which cannot be stored or looked up');
+    this.name = 'UnstorableTextError';
+  }
+}
+
+const hasNul = (v: unknown) => typeof v === 'string' && v.includes('\u0000');
+
+/** Throws UnstorableTextError when a bound value, or an item of a bound list, is text with a NUL. */
+export function refuseUnstorableText(params: readonly Param[]): void {
+  for (const p of params)
+    if (hasNul(p) || (Array.isArray(p) && p.some(hasNul))) throw new UnstorableTextError();
+}
+
 /**
  * The database cannot be reached right now (stopped, restarting, refusing or dropping connections).
  * Routes answer it with 503 and Retry-After rather than 500: the request was fine, try again soon.

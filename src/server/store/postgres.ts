@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { isConnectionFailure, storeError } from './errors';
+import { isConnectionFailure, refuseUnstorableText, storeError } from './errors';
 import type { BulkColumn, Param, Queryable, Row, Store, TransactionOptions } from './Store';
 import { isoFromSqlTimestamp } from './values';
 
@@ -46,6 +46,7 @@ class PgQueryable implements Queryable {
   constructor(private readonly client: pg.Pool | pg.PoolClient) {}
 
   async query<T extends Row = Row>(sql: string, params: readonly Param[] = []): Promise<T[]> {
+    refuseUnstorableText(params);
     try {
       const res = await this.client.query(sql, params as unknown[]);
       return res.rows as T[];

@@ -133,7 +133,7 @@ export type CommunicationResponseTimeBoxResponse = CommunicationResponseTimeBoxR
  */
 export type DefinitionFileName = string;
 /**
- * A definition file's whole text (JSON with comments allowed).
+ * A definition file's whole text (JSON with comments allowed), at most 65,536 characters (the largest of the repository's is about 17,000): a text checked holds the server's event loop for as long as the check takes, which grows with its size.
  */
 export type DefinitionText = string;
 /**

@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { cellText, csvLine, extractRows, extractTotal } from '../../../../engine/tools';
+import { cellText, csvLine, extractRows, extractTotal, pipeArgumentError } from '../../../../engine/tools';
 import type { ExportCsv } from '../../../shared/api/types';
-import { requireDataScope } from '../../auth/scope';
+import { requireDataScope, scopeOf } from '../../auth/scope';
+import { ExportLimits } from '../exportLimits';
 import { readerOfQuery } from '../reader';
 import { resolveQuery } from '../request';
 import { ref } from '../schemas';
@@ -13,6 +14,9 @@ export const EXPORT_PAGE_ROWS = 1000;
 
 /** The header that tells the client how many rows (or groups) the file will hold, for its progress. */
 export const EXPORT_TOTAL_HEADER = 'x-export-total';
+
+/** Seconds a user past their exports' bound is asked to wait (Retry-After). */
+export const EXPORT_RETRY_AFTER_SECONDS = 10;
 
 /** The byte order mark that makes Excel read the file as UTF-8. */
 const BOM = '\uFEFF';
@@ -33,6 +37,23 @@ function exportBodySchema(e: DataEndpoint): object {
 
 /** An ASCII stand-in for the file name (the header's plain filename), the real one goes in filename*. */
 const asciiName = (name: string) => name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+
+/**
+ * The first pipe argument of the file's columns that the formatter cannot run with, as a 400 body
+ * naming it: found before the query, so no answer starts that could not be finished.
+ */
+function csvArgumentError(csv: ExportCsv): { error: string; message: string; field: string } | undefined {
+  for (const [i, column] of csv.columns.entries()) {
+    const bad = column.pipe && pipeArgumentError(column.pipe);
+    if (bad)
+      return {
+        error: 'Bad Request',
+        message: `csv.columns[${i}].pipe: ${bad.message}`,
+        field: `/csv/columns/${i}/pipe/args/${bad.index}`,
+      };
+  }
+  return undefined;
+}
 
 /**
  * The lines of the file, page after page: each page is one query of the endpoint (same scope,
@@ -73,19 +94,33 @@ async function* csvPages(
  */
 export async function registerExportRoutes(app: FastifyInstance): Promise<void> {
   const db = app.ctx.store;
+  const limits = new ExportLimits(app.ctx.config.exportsPerUser, app.ctx.config.exportQuerySlots);
   for (const e of DATA_ENDPOINTS) {
     app.post(
       `${e.path}/export`,
       { preHandler: requireDataScope, schema: { body: exportBodySchema(e) } },
       async (request, reply) => {
         const { request: body, csv } = request.body as { request: Record<string, unknown>; csv: ExportCsv };
+        const badArgument = csvArgumentError(csv);
+        if (badArgument) return reply.status(400).send(badArgument);
+        const end = limits.begin(scopeOf(request).userId);
+        if (!end) {
+          reply.header('retry-after', String(EXPORT_RETRY_AFTER_SECONDS));
+          return reply.status(429).send({
+            error: 'Too Many Requests',
+            message: `You have ${limits.perUser} exports under way: wait for one to finish, then try again`,
+          });
+        }
+        // Under way until its answer is done, whichever way: finished, failed, or left by the client.
+        reply.raw.once('close', end);
         const q = await resolveQuery(
           request,
           { dates: e.dates, siteFilter: e.siteFilter, filters: e.filters },
           body,
         );
         const reader = await readerOfQuery(db, q);
-        const page = (skip: number) => e.run(reader, { ...q, limit: EXPORT_PAGE_ROWS, skip });
+        const page = (skip: number) =>
+          limits.query(() => e.run(reader, { ...q, limit: EXPORT_PAGE_ROWS, skip }));
         // The first page is read before the answer starts, so a failing query is still a clean error.
         const first = await page(0);
         const total = extractTotal(first, csv.total) ?? extractRows(first, csv.rows).length;

@@ -25,12 +25,13 @@ import {
 } from '../engine/definitions/index';
 import { messages } from '../engine/definitions/messages';
 import { parseCliArgs } from '../engine/tools/cliArgs';
+import { runRenderCheck } from './lib/renderCheck';
 import { errorMessage, isMainModule, processIo, type ToolIo } from './lib/toolIo';
 
 const root = resolve(import.meta.dirname, '..');
 
 const usage =
-  'usage: npm run dashboards:check -- [--format text|json] [--alone | --against DIR] [--endpoints PATH] [files or folders...]';
+  'usage: npm run dashboards:check -- [--format text|json] [--alone | --against DIR] [--endpoints PATH] [files or folders...]\n       npm run dashboards:check -- --render [--endpoints PATH] [FOLDER]';
 
 /** Runs the check with command-line arguments; returns the exit status. */
 export function runCheck(argv: string[], io: ToolIo): number {
@@ -158,4 +159,9 @@ function mtime(file: string): number {
   }
 }
 
-if (isMainModule(import.meta.url)) process.exitCode = runCheck(process.argv.slice(2), processIo());
+if (isMainModule(import.meta.url)) {
+  const argv = process.argv.slice(2);
+  // `--render`: the checks above, then every page drawn (scripts/lib/renderCheck.ts).
+  if (argv.includes('--render')) process.exitCode = await runRenderCheck(argv, processIo(), runCheck);
+  else process.exitCode = runCheck(argv, processIo());
+}

@@ -31,7 +31,7 @@ import { errorMessage, isMainModule, processIo, type ToolIo } from './lib/toolIo
 const root = resolve(import.meta.dirname, '..');
 
 const usage =
-  'usage: npm run dashboards:check -- [--format text|json] [--alone | --against DIR] [--endpoints PATH] [files or folders...]\n       npm run dashboards:check -- --render [--endpoints PATH] [FOLDER]';
+  'usage: npm run dashboards:check -- [--format text|json] [--alone | --against DIR] [--endpoints PATH] [files or folders...]\n       npm run dashboards:check -- --render [--pages ID,ID] [--endpoints PATH] [FOLDER]';
 
 /** Runs the check with command-line arguments; returns the exit status. */
 export function runCheck(argv: string[], io: ToolIo): number {

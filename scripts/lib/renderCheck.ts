@@ -24,7 +24,7 @@ import { demoUsersByClaims, launchChromium, signedInContext, startRenderServer }
 import { errorMessage, type ToolIo } from './toolIo';
 
 /** How many options of one control are walked (the first ones, the chosen one always). */
-const MAX_OPTIONS = 8;
+const MAX_OPTIONS = 6;
 /** How long a state may take to settle before it is a failure. */
 const SETTLE_MS = 30_000;
 
@@ -195,46 +195,54 @@ interface PanelView {
   }[];
 }
 
-/** Reads each panel: its error card, and each widget's drawing. Runs in the page. */
-function readPanels(names: string[]): PanelView[] {
+/**
+ * Reads each panel of the names given (`names`): its error card, and each widget's drawing (a
+ * PanelView each). Runs in the page; a string, so the bundler's helpers never reach the browser.
+ */
+const READ_PANELS = `(names) => {
+  const painted = (color, opacity) =>
+    color !== 'none' && color !== 'transparent' && !/^rgba\\(.*,\\s*0\\)$/.test(color) && Number(opacity) > 0;
+  // A mark item shows when it is painted (fill or stroke) and not fully transparent.
+  const shows = (el) => {
+    if (el.tagName.toLowerCase() === 'g') return [...el.children].some(shows);
+    const style = getComputedStyle(el);
+    return Number(style.opacity) > 0 && (painted(style.fill, style.fillOpacity) || painted(style.stroke, style.strokeOpacity));
+  };
   return names.flatMap((name) => {
-    const el = document.querySelector(`[data-testid="panel-${CSS.escape(name)}"]`);
+    const el = document.querySelector('[data-testid="panel-' + CSS.escape(name) + '"]');
     if (!el) return [];
     const error = el.querySelector('[data-testid="panel-error"]');
     const widgets = [...el.querySelectorAll('[data-widget-kind]')].map((host) => {
       const root = host.querySelector('[data-testid]');
       const svg = host.querySelector('svg.marks');
       return {
-        kind: host.getAttribute('data-widget-kind') ?? '',
-        state: host.getAttribute('data-widget-state') ?? '',
-        testId: root?.getAttribute('data-testid') ?? '',
+        kind: host.getAttribute('data-widget-kind') || '',
+        state: host.getAttribute('data-widget-state') || '',
+        testId: (root && root.getAttribute('data-testid')) || '',
         svg: svg !== null,
-        // Vega's SVG renderer draws each item of a mark defined by the spec (role 'mark') inside
-        // that mark's group; axes, legends and titles have roles of their own.
-        marks: svg ? svg.querySelectorAll('.role-mark > *').length : 0,
+        // Vega's SVG renderer draws each item of a mark the spec defines (role 'mark') inside that
+        // mark's group; axes, legends and titles have roles of their own.
+        marks: svg ? [...svg.querySelectorAll('.role-mark > *')].filter(shows).length : 0,
         noData:
           host.querySelector('[data-testid="table-no-data"], [data-testid="pie-no-data"]') !== null ||
-          (host.textContent ?? '').includes('No Data'),
+          (host.textContent || '').includes('No Data'),
         bodyRows: host.querySelectorAll('tbody tr').length,
         totalsRow: host.querySelector('[data-testid="totals-row"]') !== null,
       };
     });
-    return [{ name, error: error ? (error.textContent ?? 'error') : undefined, widgets }];
+    return [{ name, error: error ? error.textContent || 'error' : undefined, widgets }];
   });
-}
+}`;
 
-/** True when no widget loads or draws and no request is on its way, twice in a row. Runs in the page. */
-function quietInPage(): boolean {
-  if (document.querySelector('[data-widget-state="loading"], [aria-busy="true"]')) return false;
-  return !document.querySelector('.mantine-Loader-root');
-}
+/** True when no widget loads or draws (no loader shows). Runs in the page; a string, as READ_PANELS. */
+const QUIET = `!document.querySelector('[data-widget-state="loading"], [aria-busy="true"], .mantine-Loader-root')`;
 
 /** Waits until the page is settled: every widget drawn and no request on its way for 200 ms. */
 export async function settle(page: Page, inflight: () => number): Promise<boolean> {
   const giveUp = Date.now() + SETTLE_MS;
   let quietSince = 0;
   while (Date.now() < giveUp) {
-    const quiet = inflight() === 0 && (await page.evaluate(quietInPage));
+    const quiet = inflight() === 0 && ((await page.evaluate(QUIET)) as boolean);
     if (!quiet) quietSince = 0;
     else if (!quietSince) quietSince = Date.now();
     else if (Date.now() - quietSince >= 200) return true;
@@ -287,25 +295,23 @@ interface State {
   place?: Place;
 }
 
-/** Checks what a settled state shows; returns the failures, located. */
+/** A failure seen in a state: the part of the definition at fault, and what it does. */
+interface Finding {
+  own: Place;
+  message: string;
+}
+
+/** Checks what a settled state shows; returns what fails, each at the part of the definition at fault. */
 function judge(
   page: NormalizedPage,
   file: string,
   places: DefinitionPlaces,
   panels: PanelView[],
   events: Events,
-  state: State,
-  who: string,
-): RenderProblem[] {
+): Finding[] {
   const raw = places.raw(file);
-  const out: RenderProblem[] = [];
-  const where = `${page.id} as ${who}${state.place ? `, ${state.text}` : ''}`;
-  const report = (own: Place, message: string) =>
-    out.push(
-      state.place
-        ? problem(state.place, `${where}: ${message} (${own.pointer || 'the page'} at ${show(own)})`)
-        : problem(own, `${where}: ${message}`),
-    );
+  const out: Finding[] = [];
+  const report = (own: Place, message: string) => out.push({ own, message });
   const widgetPlace = (panel: string, testId: string, kind: string) => {
     const blocks = page.panels?.[panel]?.blocks ?? [];
     for (let b = 0; b < blocks.length; b++) {
@@ -333,13 +339,11 @@ function judge(
         const lib = typeof spec === 'string' ? places.library('specs', spec) : undefined;
         const specPlace = lib ?? (found ? places.at(file, `${found.pointer}/spec`) : place);
         const what = w.svg ? 'draws no marks' : 'draws nothing';
-        out.push(
-          problem(
-            state.place ?? specPlace,
-            `${where}: ${w.kind} '${w.testId}' in panel '${p.name}' ${what} although its data has rows (${
-              typeof spec === 'string' ? `spec '${spec}' at ${show(specPlace)}, ` : ''
-            }widget at ${show(place)})`,
-          ),
+        report(
+          specPlace,
+          `${w.kind} '${w.testId}' in panel '${p.name}' ${what} although its data has rows (${
+            typeof spec === 'string' ? `spec '${spec}', ` : ''
+          }widget at ${show(place)})`,
         );
       }
       if (w.kind === 'table' && found && !w.noData && w.bodyRows > 0 && !w.totalsRow) {
@@ -363,6 +367,52 @@ function judge(
   }
   for (const c of events.console) report(places.at(file, '/route'), `console error: ${c.slice(0, 300)}`);
   return out;
+}
+
+/**
+ * The failures of a run, each printed once: one seen as the page opened is located at the part at
+ * fault and names every user who saw it; one that appears only after a control was set is located
+ * at the option chosen.
+ */
+class Failures {
+  private byKey = new Map<
+    string,
+    { place: Place; page: string; users: string[]; state?: State; f: Finding }
+  >();
+  private opened = new Set<string>();
+
+  add(page: string, user: string, state: State, findings: Finding[]): void {
+    for (const f of findings) {
+      const own = `${page}\u0000${f.own.file}\u0000${f.own.pointer}\u0000${f.message}`;
+      if (state.place && this.opened.has(own)) continue;
+      if (!state.place) this.opened.add(own);
+      const key = state.place
+        ? `${state.place.file}\u0000${state.place.pointer}\u0000${state.text}\u0000${own}`
+        : own;
+      const known = this.byKey.get(key);
+      if (known) {
+        if (!known.users.includes(user)) known.users.push(user);
+      } else
+        this.byKey.set(key, {
+          place: state.place ?? f.own,
+          page,
+          users: [user],
+          state: state.place ? state : undefined,
+          f,
+        });
+    }
+  }
+
+  list(): RenderProblem[] {
+    return [...this.byKey.values()].map(({ place, page, users, state, f }) =>
+      problem(
+        place,
+        state
+          ? `${page} as ${users.join(', ')}, ${state.text}: ${f.message} (${f.own.pointer || 'the page'} at ${show(f.own)})`
+          : `${page} as ${users.join(', ')}: ${f.message}`,
+      ),
+    );
+  }
 }
 
 /** Sets a control to one option by clicking it as a user would; false when it is not on the page. */
@@ -409,14 +459,23 @@ export async function renderCheck(opts: {
   cwd: string;
   endpointIndex: string;
   log: (line: string) => void;
+  /** Only these page ids (all when absent). */
+  pages?: string[];
 }): Promise<RenderCheckResult> {
   const started = Date.now();
   const places = new DefinitionPlaces(opts.dashboardsDir, opts.cwd);
   const endpoints = loadEndpointIndex(opts.endpointIndex);
   const set = loadDefinitions(definitionFiles(opts.dashboardsDir), { endpoints, cwd: opts.cwd });
-  const pages = set.loaded.flatMap((l) => (l.definition ? [{ page: l.definition, file: l.file }] : []));
+  const pages = set.loaded.flatMap((l) =>
+    l.definition && (!opts.pages || opts.pages.includes(l.definition.id))
+      ? [{ page: l.definition, file: l.file }]
+      : [],
+  );
+  const unknown = opts.pages?.filter((id) => !set.loaded.some((l) => l.definition?.id === id));
+  if (unknown?.length) throw new Error(`no page with the id ${unknown.join(', ')}`);
   const users = demoUsersByClaims();
   const problems: RenderProblem[] = [];
+  const failures = new Failures();
   let states = 0;
   opts.log(
     `Starting the app on ${relative(opts.cwd, opts.dashboardsDir) || '.'} with the small seeded data...`,
@@ -425,7 +484,6 @@ export async function renderCheck(opts: {
   let browser: Browser | undefined;
   try {
     browser = await launchChromium();
-    const walked = new Set<string>();
     for (const { page: def, file } of pages) {
       const access = def.access;
       if (
@@ -442,8 +500,13 @@ export async function renderCheck(opts: {
           ),
         );
     }
-    for (const user of users) {
-      const context = await signedInContext(browser, server.url, user.username);
+    const mayOpen = (user: (typeof users)[number], def: NormalizedPage) =>
+      !def.access || user.claims.some((c) => c.type === def.access?.claim && c.value === def.access?.value);
+    // Each user in a browser context of their own, side by side; the controls of a page are walked
+    // by the first user who may open it.
+    const walker = new Map(pages.map(({ page }) => [page.id, users.find((u) => mayOpen(u, page))?.username]));
+    const runAs = async (user: (typeof users)[number]) => {
+      const context = await signedInContext(browser!, server.url, user.username);
       const tab = await context.newPage();
       const events = watchPage(tab);
       const clear = () => {
@@ -451,14 +514,42 @@ export async function renderCheck(opts: {
         events.console.length = 0;
       };
       for (const { page: def, file } of pages) {
-        const access = def.access;
-        if (access && !user.claims.some((c) => c.type === access.claim && c.value === access.value)) continue;
+        if (!mayOpen(user, def)) continue;
+        const pageStarted = Date.now();
+        const statesBefore = states;
         const panelNames = Object.keys(def.panels ?? {});
         const check = async (state: State) => {
           states++;
-          const panels = await tab.evaluate(readPanels, panelNames);
-          problems.push(...judge(def, file, places, panels, events, state, user.username));
+          const panels = (await tab.evaluate(
+            `(${READ_PANELS})(${JSON.stringify(panelNames)})`,
+          )) as PanelView[];
+          failures.add(def.id, user.username, state, judge(def, file, places, panels, events));
           clear();
+        };
+        const walk = async () => {
+          for (const control of controlsOf(def, file, places)) {
+            const chosen = control.options.find(
+              (o) => JSON.stringify(o.value) === JSON.stringify(def.params?.[control.param]?.default),
+            );
+            const others = control.options.filter((o) => o !== chosen).slice(0, MAX_OPTIONS);
+            let moved = false;
+            for (const option of others) {
+              clear();
+              if (!(await choose(tab, control, option.label))) break;
+              moved = true;
+              const text = `${control.kind} '${control.param}' of panel '${control.panel}' set to '${option.label}'${option.note}`;
+              if (!(await settle(tab, () => events.inflight)))
+                problems.push(
+                  problem(option.place, `${def.id} as ${user.username}, ${text}: did not finish drawing`),
+                );
+              await check({ text, place: option.place });
+            }
+            if (moved && chosen) {
+              await choose(tab, control, chosen.label);
+              await settle(tab, () => events.inflight);
+              clear();
+            }
+          }
         };
         clear();
         if (!(await open(tab, server.url, def.route, def.id, events))) {
@@ -471,40 +562,24 @@ export async function renderCheck(opts: {
           continue;
         }
         await check({ text: 'as opened' });
-        // The controls are walked once per page, as the first user who may open it.
-        if (walked.has(def.id)) continue;
-        walked.add(def.id);
-        for (const control of controlsOf(def, file, places)) {
-          const chosen = control.options.find(
-            (o) => JSON.stringify(o.value) === JSON.stringify(def.params?.[control.param]?.default),
-          );
-          const others = control.options.filter((o) => o !== chosen).slice(0, MAX_OPTIONS);
-          let moved = false;
-          for (const option of others) {
-            clear();
-            if (!(await choose(tab, control, option.label))) break;
-            moved = true;
-            const text = `${control.kind} '${control.param}' of panel '${control.panel}' set to '${option.label}'${option.note}`;
-            if (!(await settle(tab, () => events.inflight)))
-              problems.push(
-                problem(option.place, `${def.id} as ${user.username}, ${text}: did not finish drawing`),
-              );
-            await check({ text, place: option.place });
-          }
-          if (moved && chosen) {
-            await choose(tab, control, chosen.label);
-            await settle(tab, () => events.inflight);
-            clear();
-          }
-        }
+        if (walker.get(def.id) === user.username) await walk();
+        opts.log(
+          `  ${def.id} as ${user.username}: ${states - statesBefore} states in ${((Date.now() - pageStarted) / 1000).toFixed(1)} s`,
+        );
       }
       await context.close();
-    }
+    };
+    await Promise.all(users.map(runAs));
   } finally {
     await browser?.close();
     await server.stop();
   }
-  return { problems, pages: pages.length, states, seconds: (Date.now() - started) / 1000 };
+  return {
+    problems: [...problems, ...failures.list()],
+    pages: pages.length,
+    states,
+    seconds: (Date.now() - started) / 1000,
+  };
 }
 
 /** Prints a render check's failures and its summary line; returns the exit status. */
@@ -524,7 +599,7 @@ export function reportRenderCheck(
 }
 
 /**
- * `dashboards:check --render [--endpoints PATH] [FOLDER]`: the static check of the folder
+ * `dashboards:check --render [--pages ID,ID] [--endpoints PATH] [FOLDER]`: the static check of the folder
  * (`check`, given the same arguments without --render) and, when it passes, the render check of
  * the folder (FOLDER, else DASHBOARDS_DIR, else dashboards/). Returns the exit status: 0 passed,
  * 1 a failure, 2 a usage error.
@@ -537,13 +612,17 @@ export async function runRenderCheck(
   const rest = argv.filter((a) => a !== '--render');
   let args: ReturnType<typeof parseCliArgs>;
   try {
-    args = parseCliArgs(rest, { flags: [], valued: ['endpoints'] });
+    args = parseCliArgs(rest, { flags: [], valued: ['endpoints', 'pages'] });
   } catch (err) {
-    io.err(`${errorMessage(err)}\nusage: npm run dashboards:check -- --render [--endpoints PATH] [FOLDER]`);
+    io.err(
+      `${errorMessage(err)}\nusage: npm run dashboards:check -- --render [--pages ID,ID] [--endpoints PATH] [FOLDER]`,
+    );
     return 2;
   }
   if (args.positional.length > 1) {
-    io.err('usage: npm run dashboards:check -- --render [--endpoints PATH] [FOLDER]: one folder');
+    io.err(
+      'usage: npm run dashboards:check -- --render [--pages ID,ID] [--endpoints PATH] [FOLDER]: one folder',
+    );
     return 2;
   }
   const root = resolve(import.meta.dirname, '..', '..');
@@ -556,13 +635,21 @@ export async function runRenderCheck(
     io.cwd,
     args.values.get('endpoints') ?? resolve(root, 'schemas', 'api', 'endpoints.json'),
   );
-  const statics = check([...rest.filter((a) => a !== args.positional[0]), folder], io);
+  const endpointsArg = args.values.get('endpoints');
+  const statics = check([...(endpointsArg ? ['--endpoints', endpointsArg] : []), folder], io);
   if (statics !== 0) {
     io.err('render check not run: the definitions fail the checks above');
     return statics;
   }
   try {
-    const result = await renderCheck({ dashboardsDir: folder, cwd: io.cwd, endpointIndex, log: io.out });
+    const pages = args.values.get('pages')?.split(',').filter(Boolean);
+    const result = await renderCheck({
+      dashboardsDir: folder,
+      cwd: io.cwd,
+      endpointIndex,
+      log: io.out,
+      pages,
+    });
     return reportRenderCheck(result, io);
   } catch (err) {
     io.err(`render check failed to run: ${errorMessage(err)}`);

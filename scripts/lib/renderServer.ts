@@ -81,6 +81,9 @@ export function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      // As the end-to-end tests run it (playwright.config.ts): a page lives seconds, too short for
+      // V8's optimizing compilers to pay back.
+      '--js-flags=--no-maglev,--no-opt',
     ],
   });
 }

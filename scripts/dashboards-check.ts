@@ -25,7 +25,6 @@ import {
 } from '../engine/definitions/index';
 import { messages } from '../engine/definitions/messages';
 import { parseCliArgs } from '../engine/tools/cliArgs';
-import { runRenderCheck } from './lib/renderCheck';
 import { errorMessage, isMainModule, processIo, type ToolIo } from './lib/toolIo';
 
 const root = resolve(import.meta.dirname, '..');
@@ -162,6 +161,8 @@ function mtime(file: string): number {
 if (isMainModule(import.meta.url)) {
   const argv = process.argv.slice(2);
   // `--render`: the checks above, then every page drawn (scripts/lib/renderCheck.ts).
-  if (argv.includes('--render')) process.exitCode = await runRenderCheck(argv, processIo(), runCheck);
-  else process.exitCode = runCheck(argv, processIo());
+  if (argv.includes('--render')) {
+    const { runRenderCheck } = await import('./lib/renderCheck');
+    process.exitCode = await runRenderCheck(argv, processIo(), runCheck);
+  } else process.exitCode = runCheck(argv, processIo());
 }

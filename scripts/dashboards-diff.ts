@@ -10,6 +10,10 @@
  *
  *   --endpoints PATH                                     the endpoint index (default
  *                                                        schemas/api/endpoints.json)
+ *   --library DIR                                        the library files (_*.json) of pages
+ *                                                        named without theirs (default: those
+ *                                                        beside them, else the repository's
+ *                                                        dashboards/)
  *
  * Each side is checked as `dashboards:check` checks a folder (endpoints, fields, the checks across
  * files), so the diff refuses what the check refuses. Exits 0 when equal, 1 when different, 2 on
@@ -30,25 +34,36 @@ import { readWorkingTree } from '../engine/tools/sources/readWorkingTree';
 import { isMainModule, processIo, type ToolIo, toolCommand, writeText } from './lib/toolIo';
 
 const usageText =
-  'usage: npm run dashboards:diff -- [--json] [--endpoints PATH] OLD NEW | [--json] --from REV [--to REV] [paths...]';
+  'usage: npm run dashboards:diff -- [--json] [--endpoints PATH] [--library DIR] OLD NEW | [--json] --from REV [--to REV] [paths...]';
 
 /**
- * The texts of paths, with the library files (`_*.json`) of a named file's folder when the paths
- * hold none (a page's library references resolve as they do beside it).
+ * The texts of paths, with the library files (`_*.json`) their references resolve against when
+ * the paths hold none: those of `library` when given, else those beside a named file, else (a
+ * loose file, sent without its library) those of the repository's dashboards/.
  */
-function withLibrary(paths: string[], read: (paths: string[]) => DefinitionText[]): DefinitionText[] {
+function withLibrary(
+  paths: string[],
+  read: (paths: string[]) => DefinitionText[],
+  library: { dir?: string; read: (paths: string[]) => DefinitionText[] },
+): DefinitionText[] {
   const texts = read(paths);
   if (texts.some((t) => isLibraryFile(t.source))) return texts;
+  const librariesOf = (folders: string[], readFolder: (paths: string[]) => DefinitionText[]) =>
+    folders.flatMap((folder) => {
+      try {
+        return readFolder([folder]).filter((t) => isLibraryFile(t.source));
+      } catch {
+        return [];
+      }
+    });
+  if (library.dir) return [...library.read([library.dir]).filter((t) => isLibraryFile(t.source)), ...texts];
   const folders = [...new Set(paths.filter((p) => p.endsWith('.json')).map((p) => dirname(p)))];
-  const libraries = folders.flatMap((folder) => {
-    try {
-      return read([folder]).filter((t) => isLibraryFile(t.source));
-    } catch {
-      return [];
-    }
-  });
-  return [...libraries, ...texts];
+  const beside = librariesOf(folders, read);
+  return [...(beside.length ? beside : librariesOf([REPOSITORY_DASHBOARDS], library.read)), ...texts];
 }
+
+/** The repository's definitions folder: the library of a loose page file. */
+const REPOSITORY_DASHBOARDS = resolve(import.meta.dirname, '..', 'dashboards');
 
 /** Runs the diff with command-line arguments; returns the exit status. */
 export const runDiff = toolCommand(diff);
@@ -56,7 +71,7 @@ export const runDiff = toolCommand(diff);
 function diff(argv: string[], io: ToolIo): number {
   const args = parseCliArgs(argv, {
     flags: ['json', 'help'],
-    valued: ['from', 'to', 'endpoints'],
+    valued: ['from', 'to', 'endpoints', 'library'],
   });
   if (args.flags.has('help')) {
     io.out(usageText);
@@ -65,6 +80,8 @@ function diff(argv: string[], io: ToolIo): number {
   const from = args.values.get('from');
   const to = args.values.get('to');
   const readTree = (p: string[]) => readWorkingTree(p, io.cwd);
+  const libraryDir = args.values.get('library');
+  const library = { dir: libraryDir && resolve(io.cwd, libraryDir), read: readTree };
   let before: DefinitionText[];
   let after: DefinitionText[];
   if (from !== undefined || to !== undefined) {
@@ -72,12 +89,12 @@ function diff(argv: string[], io: ToolIo): number {
     const paths = args.positional.length ? args.positional : [defaultPath];
     const read = (rev: string | undefined) => (p: string[]) =>
       rev === undefined ? readTree(p) : readRevision(rev, p, io.cwd);
-    before = withLibrary(paths, read(from));
-    after = withLibrary(paths, read(to));
+    before = withLibrary(paths, read(from), library);
+    after = withLibrary(paths, read(to), library);
   } else {
     if (args.positional.length !== 2) throw new Error(`expected two files or folders; ${usageText}`);
-    before = withLibrary([args.positional[0]], readTree);
-    after = withLibrary([args.positional[1]], readTree);
+    before = withLibrary([args.positional[0]], readTree, library);
+    after = withLibrary([args.positional[1]], readTree, library);
   }
   const indexPath = resolve(
     io.cwd,

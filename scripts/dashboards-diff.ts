@@ -7,6 +7,9 @@
  *                                                        git revisions (a missing side is the
  *                                                        working tree; paths default to dashboards)
  *   --json                                               a machine-readable report
+ *   --render --out DIR                                   also, per changed page, its changed
+ *                                                        panels drawn before and after, side by
+ *                                                        side: DIR/<page>.html and DIR/<page>.png
  *
  *   --endpoints PATH                                     the endpoint index (default
  *                                                        schemas/api/endpoints.json)
@@ -26,6 +29,7 @@ import { loadEndpointIndex } from '../engine/definitions/endpointIndex';
 import { isLibraryFile } from '../engine/definitions/library';
 import { parseCliArgs } from '../engine/tools/cliArgs';
 import { diffDefinitionSets } from '../engine/tools/diff/diffDefinitionSets';
+import type { DiffReport } from '../engine/tools/diff/diffReport';
 import { pageSummary, renderDiffText } from '../engine/tools/diff/renderDiffText';
 import { loadVersions } from '../engine/tools/loadVersions';
 import type { DefinitionText } from '../engine/tools/sources/definitionText';
@@ -34,7 +38,7 @@ import { readWorkingTree } from '../engine/tools/sources/readWorkingTree';
 import { isMainModule, processIo, type ToolIo, toolCommand, writeText } from './lib/toolIo';
 
 const usageText =
-  'usage: npm run dashboards:diff -- [--json] [--endpoints PATH] [--library DIR] OLD NEW | [--json] --from REV [--to REV] [paths...]';
+  'usage: npm run dashboards:diff -- [--json] [--endpoints PATH] [--library DIR] [--render --out DIR] OLD NEW | [--json] [--render --out DIR] --from REV [--to REV] [paths...]';
 
 /**
  * The texts of paths, with the library files (`_*.json`) their references resolve against when
@@ -66,12 +70,28 @@ function withLibrary(
 const REPOSITORY_DASHBOARDS = resolve(import.meta.dirname, '..', 'dashboards');
 
 /** Runs the diff with command-line arguments; returns the exit status. */
-export const runDiff = toolCommand(diff);
+export const runDiff = toolCommand((argv, io) => {
+  const compared = compare(argv, io);
+  return typeof compared === 'number' ? compared : compared.status;
+});
 
-function diff(argv: string[], io: ToolIo): number {
+/** What a diff compared: both sides' texts, and the report (printed already). */
+export interface Compared {
+  status: number;
+  before: DefinitionText[];
+  after: DefinitionText[];
+  report: DiffReport;
+  args: ReturnType<typeof parseCliArgs>;
+}
+
+/**
+ * Reads, checks and compares both sides, and prints the report; returns the exit status when
+ * nothing was compared (a usage or definition error, --help), else what was compared.
+ */
+export function compare(argv: string[], io: ToolIo): number | Compared {
   const args = parseCliArgs(argv, {
-    flags: ['json', 'help'],
-    valued: ['from', 'to', 'endpoints', 'library'],
+    flags: ['json', 'help', 'render'],
+    valued: ['from', 'to', 'endpoints', 'library', 'out'],
   });
   if (args.flags.has('help')) {
     io.out(usageText);
@@ -116,7 +136,14 @@ function diff(argv: string[], io: ToolIo): number {
     const pages = report.pages.map((p) => ({ ...p, summary: pageSummary(p) }));
     io.out(JSON.stringify({ equal: report.equal, pages }, null, 2));
   } else writeText(io.out, renderDiffText(report));
-  return report.equal ? 0 : 1;
+  return { status: report.equal ? 0 : 1, before, after, report, args };
 }
 
-if (isMainModule(import.meta.url)) process.exitCode = runDiff(process.argv.slice(2), processIo());
+if (isMainModule(import.meta.url)) {
+  const argv = process.argv.slice(2);
+  // `--render`: the changed panels drawn before and after (scripts/lib/renderDiff.ts).
+  if (argv.includes('--render')) {
+    const { runRenderedDiff } = await import('./lib/renderDiff');
+    process.exitCode = await runRenderedDiff(argv, processIo(), compare);
+  } else process.exitCode = runDiff(argv, processIo());
+}

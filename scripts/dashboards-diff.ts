@@ -71,6 +71,9 @@ const REPOSITORY_DASHBOARDS = resolve(import.meta.dirname, '..', 'dashboards');
 
 /** Runs the diff with command-line arguments; returns the exit status. */
 export const runDiff = toolCommand((argv, io) => {
+  // Drawing is asynchronous: the command's main block runs it (runRenderedDiff).
+  if (argv.includes('--render'))
+    throw new Error('--render draws pages: run it as npm run dashboards:diff -- --render');
   const compared = compare(argv, io);
   return typeof compared === 'number' ? compared : compared.status;
 });

@@ -20,7 +20,7 @@ import {
 import { escapePointerToken } from '../../engine/definitions/jsonPointer';
 import { type PositionMap, parseJsonTolerant } from '../../engine/definitions/parseJsonWithPositions';
 import { parseCliArgs } from '../../engine/tools/cliArgs';
-import { demoUsersByClaims, launchChromium, signedInContext, startRenderServer } from './renderServer';
+import { demoUsersByClaims, launchDrawingChromium, signedInContext, startRenderServer } from './renderServer';
 import { errorMessage, type ToolIo } from './toolIo';
 
 /** How many options of one control are walked (the first ones, the chosen one always). */
@@ -408,8 +408,8 @@ class Failures {
       problem(
         place,
         state
-          ? `${page} as ${users.join(', ')}, ${state.text}: ${f.message} (${f.own.pointer || 'the page'} at ${show(f.own)})`
-          : `${page} as ${users.join(', ')}: ${f.message}`,
+          ? `${page} as ${[...users].sort().join(', ')}, ${state.text}: ${f.message} (${f.own.pointer || 'the page'} at ${show(f.own)})`
+          : `${page} as ${[...users].sort().join(', ')}: ${f.message}`,
       ),
     );
   }
@@ -483,7 +483,7 @@ export async function renderCheck(opts: {
   const server = await startRenderServer(opts.dashboardsDir, opts.log);
   let browser: Browser | undefined;
   try {
-    browser = await launchChromium();
+    browser = await launchDrawingChromium();
     for (const { page: def, file } of pages) {
       const access = def.access;
       if (

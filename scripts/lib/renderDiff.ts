@@ -14,7 +14,7 @@ import type { Compared } from '../dashboards-diff';
 import { settle, watchPage } from './renderCheck';
 import {
   demoUsersByClaims,
-  launchChromium,
+  launchDrawingChromium,
   type RenderServer,
   signedInContext,
   startRenderServer,
@@ -168,7 +168,7 @@ export async function runRenderedDiff(
     const log = (m: string) => io.out(m);
     servers.push(await startRenderServer(join(work, 'before'), log));
     servers.push(await startRenderServer(join(work, 'after'), log));
-    browser = await launchChromium();
+    browser = await launchDrawingChromium();
     const [oldServer, newServer] = servers;
     for (const diff of compared.report.pages.filter((p) => p.status !== 'equal')) {
       const oldPage = pageOf(compared, 'before', diff.page);

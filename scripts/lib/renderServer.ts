@@ -5,12 +5,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium } from '@playwright/test';
+import type { Browser, BrowserContext } from '@playwright/test';
 import { STORAGE_KEYS } from '../../src/client/session/storageKeys';
 import { loadConfig, MIN_PASSWORD_HASHING } from '../../src/server/config';
 import { startServer } from '../../src/server/main';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../src/server/seed/demoUsers';
 import { seedDatabase } from '../../src/server/seed/seed';
+import { launchChromium } from './chromium';
 import { CLIENT_DIR, ensureClientBuilt } from './clientBuild';
 
 export interface RenderServer {
@@ -69,24 +70,8 @@ export async function startRenderServer(
   }
 }
 
-/** Debian's Chromium, headless, without the background work a test run does not need. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      // As the end-to-end tests run it (playwright.config.ts): a page lives seconds, too short for
-      // V8's optimizing compilers to pay back.
-      '--js-flags=--no-maglev,--no-opt',
-    ],
-  });
-}
+/** Chromium for the drawing tools: a page lives seconds, too short for V8's optimizing compilers to pay back (as playwright.config.ts runs it). */
+export const launchDrawingChromium = () => launchChromium(['--js-flags=--no-maglev,--no-opt']);
 
 /** The demo users who may sign in, with the claims each holds (one user per set of claims). */
 export function demoUsersByClaims(): { username: string; claims: { type: string; value: string }[] }[] {

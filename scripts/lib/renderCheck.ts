@@ -516,10 +516,11 @@ export async function renderCheck(opts: {
       for (const { page: def, file } of pages) {
         if (!mayOpen(user, def)) continue;
         const pageStarted = Date.now();
-        const statesBefore = states;
+        let pageStates = 0;
         const panelNames = Object.keys(def.panels ?? {});
         const check = async (state: State) => {
           states++;
+          pageStates++;
           const panels = (await tab.evaluate(
             `(${READ_PANELS})(${JSON.stringify(panelNames)})`,
           )) as PanelView[];
@@ -564,7 +565,7 @@ export async function renderCheck(opts: {
         await check({ text: 'as opened' });
         if (walker.get(def.id) === user.username) await walk();
         opts.log(
-          `  ${def.id} as ${user.username}: ${states - statesBefore} states in ${((Date.now() - pageStarted) / 1000).toFixed(1)} s`,
+          `  ${def.id} as ${user.username}: ${pageStates} states in ${((Date.now() - pageStarted) / 1000).toFixed(1)} s`,
         );
       }
       await context.close();

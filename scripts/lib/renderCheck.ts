@@ -230,7 +230,8 @@ const READ_PANELS = `(names) => {
         totalsRow: host.querySelector('[data-testid="totals-row"]') !== null,
       };
     });
-    return [{ name, error: error ? error.textContent || 'error' : undefined, widgets }];
+    const detail = el.querySelector('[data-testid="panel-error-text"]');
+    return [{ name, error: error ? (detail && detail.textContent) || 'error' : undefined, widgets }];
   });
 }`;
 
@@ -328,8 +329,7 @@ function judge(
   };
   for (const p of panels) {
     const panelPlace = places.at(file, ptr('panels', p.name));
-    if (p.error)
-      report(panelPlace, `panel '${p.name}' shows an error: ${p.error.replace(/Retry$/, '').trim()}`);
+    if (p.error) report(panelPlace, `panel '${p.name}' shows an error: ${p.error.trim()}`);
     for (const w of p.widgets) {
       if (w.state !== 'ready') continue;
       const found = widgetPlace(p.name, w.testId, w.kind);
@@ -359,13 +359,18 @@ function judge(
   }
   for (const a of events.api) {
     const sources = sourcesCalling(page, a.path);
-    const own = sources.length ? places.at(file, ptr('data', sources[0])) : places.at(file, '/route');
+    // A source the library made (a table's totals source, named after its rows source) is at
+    // the source it was made from.
+    const written = Object.keys((raw?.data as Json | undefined) ?? {}).sort((a, b) => b.length - a.length);
+    const source = sources.map((name) => written.find((w) => name.startsWith(w))).find(Boolean);
+    const own = source ? places.at(file, ptr('data', source)) : places.at(file, '/route');
     report(
       own,
       `${a.method} ${a.path}${sources.length ? ` (data source '${sources.join("', '")}')` : ''} answered ${a.status}: ${a.detail}`,
     );
   }
-  for (const c of events.console) report(places.at(file, '/route'), `console error: ${c.slice(0, 300)}`);
+  for (const c of events.console)
+    report(places.at(file, '/route'), `console error: ${c.split('\n')[0].slice(0, 300)}`);
   return out;
 }
 
@@ -416,20 +421,27 @@ class Failures {
 }
 
 /** Sets a control to one option by clicking it as a user would; false when it is not on the page. */
-async function choose(page: Page, control: Control, label: string): Promise<boolean> {
+async function choose(page: Page, control: Control, label: string): Promise<boolean | string> {
   const panel = page.getByTestId(`panel-${control.panel}`);
-  if (control.kind === 'pills') {
-    const button = panel.getByTestId(control.testId).getByRole('button', { name: label, exact: true });
-    if (!(await button.count())) return false;
-    await button.first().click();
+  const timeout = 10_000;
+  try {
+    if (control.kind === 'pills') {
+      const button = panel.getByTestId(control.testId).getByRole('button', { name: label, exact: true });
+      if (!(await button.count())) return false;
+      await button.first().click({ timeout });
+      return true;
+    }
+    if (!control.label) return false;
+    const input: Locator = panel.getByLabel(control.label, { exact: true });
+    if (!(await input.count())) return false;
+    await input.first().click({ timeout });
+    await page.getByRole('option', { name: label, exact: true }).first().click({ timeout });
     return true;
+  } catch (err) {
+    // A disabled pill, an option the list does not show: said, and the walk goes on.
+    await page.keyboard.press('Escape');
+    return `could not be chosen: ${errorMessage(err).split('\n')[0]}`;
   }
-  if (!control.label) return false;
-  const input: Locator = panel.getByLabel(control.label, { exact: true });
-  if (!(await input.count())) return false;
-  await input.first().click();
-  await page.getByRole('option', { name: label, exact: true }).first().click();
-  return true;
 }
 
 export interface RenderCheckResult {
@@ -518,14 +530,16 @@ export async function renderCheck(opts: {
         const pageStarted = Date.now();
         let pageStates = 0;
         const panelNames = Object.keys(def.panels ?? {});
-        const check = async (state: State) => {
+        const check = async (state: State): Promise<number> => {
           states++;
           pageStates++;
           const panels = (await tab.evaluate(
             `(${READ_PANELS})(${JSON.stringify(panelNames)})`,
           )) as PanelView[];
-          failures.add(def.id, user.username, state, judge(def, file, places, panels, events));
+          const findings = judge(def, file, places, panels, events);
+          failures.add(def.id, user.username, state, findings);
           clear();
+          return findings.length;
         };
         const walk = async () => {
           for (const control of controlsOf(def, file, places)) {
@@ -536,14 +550,25 @@ export async function renderCheck(opts: {
             let moved = false;
             for (const option of others) {
               clear();
-              if (!(await choose(tab, control, option.label))) break;
-              moved = true;
               const text = `${control.kind} '${control.param}' of panel '${control.panel}' set to '${option.label}'${option.note}`;
+              const chose = await choose(tab, control, option.label);
+              if (!chose) break;
+              if (typeof chose === 'string') {
+                problems.push(problem(option.place, `${def.id} as ${user.username}, ${text}: ${chose}`));
+                continue;
+              }
+              moved = true;
               if (!(await settle(tab, () => events.inflight)))
                 problems.push(
                   problem(option.place, `${def.id} as ${user.username}, ${text}: did not finish drawing`),
                 );
-              await check({ text, place: option.place });
+              // A failing state (an error card stays until the next apply) is left by opening
+              // the page again, so the next option starts from the page as it opens.
+              if (await check({ text, place: option.place })) {
+                moved = false;
+                await open(tab, server.url, def.route, def.id, events);
+                clear();
+              }
             }
             if (moved && chosen) {
               await choose(tab, control, chosen.label);

@@ -43,7 +43,7 @@ function lineOf(text: string, needle: string, after = ''): number {
   return i + 1;
 }
 
-test('the render check fails a copy of dashboards/ whose chart draws no marks and whose table lost its Total row, at the lines to fix', async () => {
+test('the render check fails a copy of dashboards/ whose chart draws no marks, whose table lost its Total row and whose option sends a value the API refuses, at the lines to fix', async () => {
   const dir = join(work, 'dashboards');
   cpSync('dashboards', dir, { recursive: true });
   // Both edits pass the static checks: a colour domain no value of the rows matches (the chart's
@@ -51,7 +51,13 @@ test('the render check fails a copy of dashboards/ whose chart draws no marks an
   const shared = readFileSync(join(dir, '_shared.json'), 'utf8');
   const domain = '"scale": { "domain": ["Inbound", "Outbound"]';
   expect(shared).toContain(domain);
-  writeFileSync(join(dir, '_shared.json'), shared.replace(domain, '"scale": { "domain": ["In", "Out"]'));
+  // And the value map of the Comm Type option 'Calls' sends a code the endpoints refuse.
+  const calls = '"Calls": ["PHONE"],';
+  expect(shared).toContain(calls);
+  writeFileSync(
+    join(dir, '_shared.json'),
+    shared.replace(domain, '"scale": { "domain": ["In", "Out"]').replace(calls, '"Calls": ["PHONES"],'),
+  );
   const volume = readFileSync(join(dir, 'volume.json'), 'utf8');
   const totals = ',\n              "totals": { "data": "volBySiteTotals" }';
   expect(volume).toContain(totals);
@@ -75,9 +81,23 @@ test('the render check fails a copy of dashboards/ whose chart draws no marks an
       `volume\\.json:${totalLine}:\\d+ /panels/volume/blocks/1/widgets/0/columns/1/total .*draws no Total row`,
     ),
   );
-  // Each failure once, though every state of the walk shows it.
-  expect(r.stderr.trim().split('\n')).toHaveLength(2);
-  expect(r.stdout).toMatch(/render check: 1 page, \d+ states drawn, 2 errors in \d+\.\d s/);
+  // The 400 appears only once 'Calls' is chosen: it is at the line of the select's options.
+  const optionsLine = lineOf(
+    readFileSync(join(dir, 'volume.json'), 'utf8'),
+    '"options": "commTypes"',
+    '"panels"',
+  );
+  expect(r.stderr).toMatch(
+    new RegExp(
+      `volume\\.json:${optionsLine}:\\d+ /panels/volume/blocks/0/widgets/1/options volume as admin, select 'volCommType' of panel 'volume' set to 'Calls' .*POST /api/data/communication/volume/by_site \\(data source 'volBySite'\\) answered 400`,
+    ),
+  );
+  // Each failure once, though every state of the walk shows it; the other options pass.
+  const lines = r.stderr.trim().split('\n');
+  expect(new Set(lines).size).toBe(lines.length);
+  expect(lines.filter((l) => l.includes('draws no marks'))).toHaveLength(1);
+  expect(lines.filter((l) => l.includes('set to') && !l.includes("set to 'Calls'"))).toEqual([]);
+  expect(r.stdout).toMatch(/render check: 1 page, \d+ states drawn, \d+ errors in \d+\.\d s/);
   expect(r.status).toBe(1);
 });
 

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from './scripts/lib/chromium';
 import { E2E_BASE_URL, E2E_VIEWPORT } from './tests/e2e/e2eEnv';
 
 // Debian's Chromium only, never a browser downloaded by Playwright: its headless shell
@@ -25,15 +26,7 @@ export default defineConfig({
     viewport: E2E_VIEWPORT,
     launchOptions: {
       executablePath: '/usr/bin/chromium-headless-shell',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--js-flags=--no-maglev,--no-opt',
-      ],
+      args: [...CHROMIUM_ARGS, '--js-flags=--no-maglev,--no-opt'],
     },
   },
   webServer: {

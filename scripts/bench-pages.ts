@@ -18,6 +18,7 @@ import { isScaleName, SCALE_NAMES } from '../src/server/seed/scales';
 import { readCommandLine, usage } from './lib/args';
 import { startBenchServer } from './lib/benchServerProcess';
 import { writeBenchTable } from './lib/benchTable';
+import { CHROMIUM_ARGS } from './lib/chromium';
 import { ensureClientBuilt } from './lib/clientBuild';
 import { printMachineSpeed } from './lib/machineSpeed';
 
@@ -30,14 +31,6 @@ const scale = String(options.scale ?? 'demo');
 if (!isScaleName(scale)) usage(`--scale must be ${SCALE_NAMES}, got '${scale}'`);
 /** Page ids to measure (all when absent). */
 const only = typeof options.pages === 'string' ? new Set(options.pages.split(',')) : undefined;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

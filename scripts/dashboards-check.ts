@@ -30,7 +30,7 @@ import { isMainModule, processIo, type ToolIo, toolCommand } from './lib/toolIo'
 const root = resolve(import.meta.dirname, '..');
 
 const usage =
-  'usage: npm run dashboards:check -- [--format text|json] [--alone | --against DIR] [--endpoints PATH] [files or folders...]';
+  'usage: npm run dashboards:check -- [--format text|json] [--alone | --against DIR] [--endpoints PATH] [files or folders...]\n       npm run dashboards:check -- --render [--pages ID,ID] [--endpoints PATH] [FOLDER]';
 
 const commandLine = {
   options: {
@@ -170,4 +170,11 @@ function mtime(file: string): number {
   }
 }
 
-if (isMainModule(import.meta.url)) process.exitCode = runCheck(process.argv.slice(2), processIo());
+if (isMainModule(import.meta.url)) {
+  const argv = process.argv.slice(2);
+  // `--render`: the checks above, then every page drawn (scripts/lib/renderCheck.ts).
+  if (argv.includes('--render')) {
+    const { runRenderCheck } = await import('./lib/renderCheck');
+    process.exitCode = await runRenderCheck(argv, processIo(), runCheck);
+  } else process.exitCode = runCheck(argv, processIo());
+}

@@ -7,9 +7,16 @@
  *                                                        git revisions (a missing side is the
  *                                                        working tree; paths default to dashboards)
  *   --json                                               a machine-readable report
+ *   --render --out DIR                                   also, per changed page, its changed
+ *                                                        panels drawn before and after, side by
+ *                                                        side: DIR/<page>.html and DIR/<page>.png
  *
  *   --endpoints PATH                                     the endpoint index (default
  *                                                        schemas/api/endpoints.json)
+ *   --library DIR                                        the library files (_*.json) of pages
+ *                                                        named without theirs (default: those
+ *                                                        beside them, else the repository's
+ *                                                        dashboards/)
  *
  * Each side is checked as `dashboards:check` checks a folder (endpoints, fields, the checks across
  * files), so the diff refuses what the check refuses. Exits 0 when equal, 1 when different, 2 on
@@ -20,6 +27,7 @@
 import { dirname, relative, resolve } from 'node:path';
 import {
   type DefinitionText,
+  type DiffReport,
   diffDefinitionSets,
   isLibraryFile,
   loadEndpointIndex,
@@ -29,46 +37,92 @@ import {
   readWorkingTree,
   renderDiffText,
 } from '../engine/tools';
-import type { CommandLine } from './lib/args';
+import { type CommandLine, parseCommandLine } from './lib/args';
 import { isMainModule, processIo, type ToolIo, toolCommand, writeText } from './lib/toolIo';
 
 const usageText =
-  'usage: npm run dashboards:diff -- [--json] [--endpoints PATH] OLD NEW | [--json] --from REV [--to REV] [paths...]';
+  'usage: npm run dashboards:diff -- [--json] [--endpoints PATH] [--library DIR] [--render --out DIR] OLD NEW | [--json] [--render --out DIR] --from REV [--to REV] [paths...]';
 
 /**
- * The texts of paths, with the library files (`_*.json`) of a named file's folder when the paths
- * hold none (a page's library references resolve as they do beside it).
+ * The texts of paths, with the library files (`_*.json`) their references resolve against when
+ * the paths hold none: those of `library` when given, else those beside a named file, else (a
+ * loose file, sent without its library) those of the repository's dashboards/.
  */
-function withLibrary(paths: string[], read: (paths: string[]) => DefinitionText[]): DefinitionText[] {
+function withLibrary(
+  paths: string[],
+  read: (paths: string[]) => DefinitionText[],
+  library: { dir?: string; read: (paths: string[]) => DefinitionText[] },
+): DefinitionText[] {
   const texts = read(paths);
   if (texts.some((t) => isLibraryFile(t.source))) return texts;
+  const librariesOf = (folders: string[], readFolder: (paths: string[]) => DefinitionText[]) =>
+    folders.flatMap((folder) => {
+      try {
+        return readFolder([folder]).filter((t) => isLibraryFile(t.source));
+      } catch {
+        return [];
+      }
+    });
+  if (library.dir) return [...library.read([library.dir]).filter((t) => isLibraryFile(t.source)), ...texts];
   const folders = [...new Set(paths.filter((p) => p.endsWith('.json')).map((p) => dirname(p)))];
-  const libraries = folders.flatMap((folder) => {
-    try {
-      return read([folder]).filter((t) => isLibraryFile(t.source));
-    } catch {
-      return [];
-    }
-  });
-  return [...libraries, ...texts];
+  const beside = librariesOf(folders, read);
+  return [...(beside.length ? beside : librariesOf([REPOSITORY_DASHBOARDS], library.read)), ...texts];
 }
 
-/** Runs the diff with command-line arguments; returns the exit status. */
+/** The repository's definitions folder: the library of a loose page file. */
+const REPOSITORY_DASHBOARDS = resolve(import.meta.dirname, '..', 'dashboards');
+
+/** What the diff takes. */
 const commandLine = {
   options: {
     json: { type: 'boolean' },
+    render: { type: 'boolean' },
     from: { type: 'string' },
     to: { type: 'string' },
     endpoints: { type: 'string' },
+    library: { type: 'string' },
+    out: { type: 'string' },
   },
   allowPositionals: true,
 } as const;
 
-export const runDiff = toolCommand(usageText, commandLine, diff);
+/** Runs the diff with command-line arguments; returns the exit status. */
+export const runDiff = toolCommand(usageText, commandLine, (args, io) => {
+  // Drawing is asynchronous: the command's main block runs it (runRenderedDiff).
+  if (args.values.render)
+    throw new Error('--render draws pages: run it as npm run dashboards:diff -- --render');
+  const compared = compareArgs(args, io);
+  return typeof compared === 'number' ? compared : compared.status;
+});
 
-function diff(args: CommandLine<typeof commandLine>, io: ToolIo): number {
-  const { from, to } = args.values;
+/** What a diff compared: both sides' texts, and the report (printed already). */
+export interface Compared {
+  status: number;
+  before: DefinitionText[];
+  after: DefinitionText[];
+  report: DiffReport;
+  args: CommandLine<typeof commandLine>;
+}
+
+/**
+ * Reads, checks and compares both sides, and prints the report; returns the exit status when
+ * nothing was compared (a usage or definition error, --help), else what was compared.
+ */
+export function compare(argv: string[], io: ToolIo): number | Compared {
+  const args = parseCommandLine(argv, usageText, commandLine);
+  if (args.values.help) {
+    io.out(usageText);
+    return 0;
+  }
+  return compareArgs(args, io);
+}
+
+function compareArgs(args: CommandLine<typeof commandLine>, io: ToolIo): number | Compared {
+  const from = args.values.from;
+  const to = args.values.to;
   const readTree = (p: string[]) => readWorkingTree(p, io.cwd);
+  const libraryDir = args.values.library;
+  const library = { dir: libraryDir && resolve(io.cwd, libraryDir), read: readTree };
   let before: DefinitionText[];
   let after: DefinitionText[];
   if (from !== undefined || to !== undefined) {
@@ -76,12 +130,12 @@ function diff(args: CommandLine<typeof commandLine>, io: ToolIo): number {
     const paths = args.positionals.length ? args.positionals : [defaultPath];
     const read = (rev: string | undefined) => (p: string[]) =>
       rev === undefined ? readTree(p) : readRevision(rev, p, io.cwd);
-    before = withLibrary(paths, read(from));
-    after = withLibrary(paths, read(to));
+    before = withLibrary(paths, read(from), library);
+    after = withLibrary(paths, read(to), library);
   } else {
     if (args.positionals.length !== 2) throw new Error(`expected two files or folders; ${usageText}`);
-    before = withLibrary([args.positionals[0]], readTree);
-    after = withLibrary([args.positionals[1]], readTree);
+    before = withLibrary([args.positionals[0]], readTree, library);
+    after = withLibrary([args.positionals[1]], readTree, library);
   }
   const indexPath = resolve(
     io.cwd,
@@ -103,7 +157,14 @@ function diff(args: CommandLine<typeof commandLine>, io: ToolIo): number {
     const pages = report.pages.map((p) => ({ ...p, summary: pageSummary(p) }));
     io.out(JSON.stringify({ equal: report.equal, pages }, null, 2));
   } else writeText(io.out, renderDiffText(report));
-  return report.equal ? 0 : 1;
+  return { status: report.equal ? 0 : 1, before, after, report, args };
 }
 
-if (isMainModule(import.meta.url)) process.exitCode = runDiff(process.argv.slice(2), processIo());
+if (isMainModule(import.meta.url)) {
+  const argv = process.argv.slice(2);
+  // `--render`: the changed panels drawn before and after (scripts/lib/renderDiff.ts).
+  if (argv.includes('--render')) {
+    const { runRenderedDiff } = await import('./lib/renderDiff');
+    process.exitCode = await runRenderedDiff(argv, processIo(), compare);
+  } else process.exitCode = runDiff(argv, processIo());
+}

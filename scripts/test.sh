@@ -85,6 +85,10 @@ wait "$vitest_steps"
 cat test-summary/vitest-steps.log
 while IFS= read -r failed; do [ -n "$failed" ] && failed_steps+=("$failed"); done < test-summary/failed-vitest-steps
 
+# Every page of dashboards/ drawn in Chromium as each demo user, its pills and selects walked
+# (docs/qa.md): after the browser tests, whose server built the client it serves. It prints its time.
+[ -f scripts/lib/renderCheck.ts ] && step "render check (every page drawn)" tsx scripts/dashboards-check.ts --render
+
 node scripts/lib/summarize-tests.mjs test-summary
 if ((${#failed_steps[@]})); then
   echo "Failed steps: ${failed_steps[*]}"

@@ -24,11 +24,13 @@ export {
   loadEndpointIndex,
   type NormalizedPage,
 } from '../definitions/index';
+export { escapePointerToken } from '../definitions/jsonPointer';
 export { messages } from '../definitions/messages';
 export { currentSchemaVersion } from '../definitions/migrations/migrationSteps';
-export { JsonSyntaxError } from '../definitions/parseJsonWithPositions';
+export { JsonSyntaxError, type PositionMap, parseJsonTolerant } from '../definitions/parseJsonWithPositions';
 export { applyPipe, pipeArgumentError } from '../format/applyPipe';
 export { formatDaysHoursMinutes } from '../format/formatDuration';
+export { formatFixed } from '../format/formatNumber';
 export type { Pipe } from '../types/dashboard';
 export { chartSpec } from '../widgets/chart/chartSpec';
 export { cellText } from '../widgets/table/cellText';
@@ -37,6 +39,7 @@ export { csvLine } from '../widgets/table/csvText';
 // The tools of definition authors and reviewers.
 export { canonicalOrder } from './canonicalOrder';
 export { diffDefinitionSets } from './diff/diffDefinitionSets';
+export type { DiffReport, PageDiff } from './diff/diffReport';
 export { pageSummary, renderDiffText } from './diff/renderDiffText';
 export { renderEndpointCatalogue } from './docs/renderEndpointCatalogue';
 export { renderReference } from './docs/renderReference';

@@ -211,3 +211,48 @@ describe('npm run dashboards:diff', () => {
     expect(diffCli(['--from', 'HEAD', '--to', 'HEAD', 'items.json'], dir).status).toBe(0);
   });
 });
+
+describe('npm run dashboards:diff on loose page files', () => {
+  /** Two copies of the Volume page in a folder of their own (no _shared.json beside them), the second edited. */
+  async function looseCopies(edit: (text: string) => string) {
+    const { readFileSync, writeFileSync } = await import('node:fs');
+    const dir = testTempDir('tools-diff-loose-');
+    const text = readFileSync(join(root, 'dashboards', 'volume.json'), 'utf8');
+    writeFileSync(join(dir, 'old.json'), text);
+    writeFileSync(join(dir, 'new.json'), edit(text));
+    return dir;
+  }
+  const rename = (t: string) => t.replace('"header": "Total Comms"', '"header": "All Comms"');
+
+  it("takes the library from the repository's dashboards/ and compares the pages", async () => {
+    const dir = await looseCopies(rename);
+    const r = runTool(runDiff, [join(dir, 'old.json'), join(dir, 'new.json')]);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe(
+      `volume: 1 property changed\n  ~ /panels/volume/blocks/1/widgets/0/columns/1/header (field 'totalCommCount' ("All Comms")): "Total Comms" -> "All Comms"\n1 page compared: 1 differ\n`,
+    );
+    expect(r.status).toBe(1);
+  });
+
+  it('takes the library of --library DIR, and exits 2 naming a folder that is missing', async () => {
+    const { readFileSync, writeFileSync } = await import('node:fs');
+    // Pages whose Comm Type selects read the option set 'kinds', which only the other library has.
+    const kinds = (t: string) => t.replace(/"options": "commTypes"/g, '"options": "kinds"');
+    const dir = await looseCopies((t) => kinds(rename(t)));
+    writeFileSync(join(dir, 'old.json'), kinds(readFileSync(join(dir, 'old.json'), 'utf8')));
+    const library = testTempDir('tools-diff-library-');
+    const shared = readFileSync(join(root, 'dashboards', '_shared.json'), 'utf8');
+    writeFileSync(join(library, '_shared.json'), shared.replace('"commTypes": [', '"kinds": ['));
+    const pages = [join(dir, 'old.json'), join(dir, 'new.json')];
+    const other = runTool(runDiff, ['--library', library, ...pages]);
+    expect(other.stderr).toBe('');
+    expect(other.stdout).toContain('~ /panels/volume/blocks/1/widgets/0/columns/1/header');
+    expect(other.status).toBe(1);
+    const repository = runTool(runDiff, pages);
+    expect(repository.stderr).toContain("'kinds'");
+    expect(repository.status).toBe(2);
+    const missing = runTool(runDiff, ['--library', join(dir, 'nothing'), ...pages]);
+    expect(missing.stderr).toMatch(/cannot read '.*nothing'/);
+    expect(missing.status).toBe(2);
+  });
+});

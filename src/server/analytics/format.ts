@@ -1,4 +1,4 @@
-import { formatFixed } from '../../../engine/format';
+import { formatFixed } from '../../../engine/tools';
 
 /** Rounds to `digits` decimals; null stays null. */
 export function round(v: number | null | undefined, digits = 2): number | null {

@@ -115,6 +115,12 @@ export async function registerDashboardRoutes(
     },
   );
 
-  await registerEditorRoutes(app, { ...storeOptions, onSaved: () => store.reload() });
+  await registerEditorRoutes(app, {
+    ...storeOptions,
+    onSaved: () => {
+      store.reload();
+      return store.refused();
+    },
+  });
   await registerChartRoutes(app);
 }

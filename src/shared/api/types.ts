@@ -1877,6 +1877,49 @@ export interface CommunicationsLogResponse {
   totalRows: TotalRows;
 }
 /**
+ * Another definition file that the edited text would make fail (a library name it uses renamed, a route it claims taken): the server would stop serving its page.
+ */
+export interface AffectedPage {
+  /**
+   * The file name in dashboards/, e.g. volume.json.
+   */
+  file: string;
+  /**
+   * The page's title, when the file has one.
+   */
+  page?: string;
+  /**
+   * Its errors that the edit brings (errors it had before are left out).
+   */
+  errors: DefinitionProblem[];
+}
+/**
+ * One located problem of a definition text as the editor shows it.
+ */
+export interface DefinitionProblem {
+  /**
+   * 1-based line of the text.
+   */
+  line: number;
+  /**
+   * 1-based column of the text.
+   */
+  column: number;
+  /**
+   * JSON pointer of the offending value.
+   */
+  pointer: string;
+  /**
+   * What is wrong and what to do.
+   */
+  message: string;
+  severity: 'error' | 'warning';
+  /**
+   * The line npm run dashboards:check prints for it.
+   */
+  text: string;
+}
+/**
  * POST /api/charts/compile body: a chart's Vega-Lite spec, its named dataset left empty (the rows go into the compiled spec in the browser).
  */
 export interface ChartCompileRequest {
@@ -1917,42 +1960,20 @@ export interface DashboardsResponse {
   }[];
 }
 /**
- * POST /api/dashboards/validate: the located problems of a text as the content of a file, and the normalized page when it is valid.
+ * POST /api/dashboards/validate: the located problems of a text as the content of a file, checked with every other definition file beside it, and the normalized page when it is valid.
  */
 export interface DefinitionCheck {
   errors: DefinitionProblem[];
+  /**
+   * The other files this text would make fail, with their new errors: a save is refused while any is listed.
+   */
+  affected?: AffectedPage[];
   /**
    * The normalized page (engine/definitions/normalizedPage.ts); present when the text is valid.
    */
   normalized?: {
     [k: string]: unknown;
   };
-}
-/**
- * One located problem of a definition text as the editor shows it.
- */
-export interface DefinitionProblem {
-  /**
-   * 1-based line of the text.
-   */
-  line: number;
-  /**
-   * 1-based column of the text.
-   */
-  column: number;
-  /**
-   * JSON pointer of the offending value.
-   */
-  pointer: string;
-  /**
-   * What is wrong and what to do.
-   */
-  message: string;
-  severity: 'error' | 'warning';
-  /**
-   * The line npm run dashboards:check prints for it.
-   */
-  text: string;
 }
 /**
  * One definition file as the server holds it.
@@ -2030,7 +2051,7 @@ export interface EditorSettings {
   writable: boolean;
 }
 /**
- * PUT /api/dashboards/sources/:file and POST /api/dashboards/sources (409): nothing was written. A save edited from a version that is no longer the file's carries the file as it is on disk now, so the editor can show both; a creation under a name that is taken does not.
+ * PUT /api/dashboards/sources/:file and POST /api/dashboards/sources (409): nothing was written. A save edited from a version that is no longer the file's, whose edits could not be merged with the ones on disk (both change the same lines), carries the file as it is on disk now, so the editor can show both sides; a creation under a name that is taken does not.
  */
 export interface SaveConflict {
   error: 'Conflict';
@@ -2061,6 +2082,10 @@ export interface SaveDefinitionRequest {
    * The version GET /api/dashboards/sources gave for the file; when the file has changed since, nothing is written (409).
    */
   baseVersion?: string;
+  /**
+   * The text of baseVersion as the editor loaded it: when the file has changed on disk since, edits of other lines are merged (three-way, by line) instead of refused.
+   */
+  baseText?: string;
 }
 /**
  * PUT /api/dashboards/sources/:file (200) and POST /api/dashboards/sources (201): the text is written and served.
@@ -2075,6 +2100,14 @@ export interface SavedDefinition {
    * The version of the text now on disk.
    */
   version: string;
+  /**
+   * True when the server now serves the saved text and every page it served before; false when its reload refused one (the server log says why).
+   */
+  served: boolean;
+  /**
+   * The text written, when the file had changed on disk since baseVersion and the two edits (of different lines) were merged: the editor loads it.
+   */
+  merged?: string;
   /**
    * Warnings left in the text (a text with errors is not saved).
    */

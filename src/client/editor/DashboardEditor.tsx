@@ -6,6 +6,7 @@ import { saveFile } from '../../../engine';
 import { ApiError } from '../api';
 import { ALL_FILTER_BAR_FLAGS, useFilterBarFlags } from '../filter/filterBarConfig';
 import { CheckStatus } from './CheckStatus';
+import { definitionSetOf } from './definitionSet';
 import { EditorPreview } from './EditorPreview';
 import {
   type DefinitionProblem,
@@ -117,6 +118,9 @@ export default function DashboardEditor() {
   }
 
   const edited = new Set(files.filter((s) => (drafts[s.file] ?? s.text) !== s.text).map((s) => s.file));
+  // Completion reads the other files as the editor holds them (their unsaved edits included).
+  const definitions = () =>
+    definitionSetOf(files.map((s) => ({ file: s.file, text: drafts[s.file] ?? s.text })));
   const writable = settings.data?.writable === true;
   return (
     <Stack gap="md" data-testid="dashboard-editor" className="dashboard-editor">
@@ -272,6 +276,7 @@ export default function DashboardEditor() {
                 initialText={text}
                 label={`${file} definition`}
                 problems={problems}
+                definitions={definitions}
                 onChange={(next) => setDrafts((d) => ({ ...d, [file]: next }))}
               />
             </Paper>

@@ -208,7 +208,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       // compressed again on every request. Files without them are compressed on the fly.
       preCompressed: true,
       setHeaders: (reply, filePath) => {
-        reply.header('cache-control', clientFileCaching(relative(clientDir, filePath).split(sep).join('/')));
+        reply.setHeader(
+          'cache-control',
+          clientFileCaching(relative(clientDir, filePath).split(sep).join('/')),
+        );
       },
     });
     // Client-side routes: any GET that is not an API call or a file answers the app's page.

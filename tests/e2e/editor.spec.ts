@@ -151,15 +151,21 @@ function volumeSourcesThen(rest: string): string {
   return `{\n  "id": "completion",\n  "data": ${sources},\n  ${rest}`;
 }
 
-test('the editor completes data source names, row fields of the source, and Vega-Lite in a chart spec', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
+/** Opens the editor on volume.json; the completion popup and one of its options by label. */
+async function openCompletionEditor(page: Page) {
   await signInQuickly(page, 'admin');
   await page.goto('/dashboard/editor?file=volume.json');
   await expect(page.getByTestId('editor-status')).toHaveAttribute('data-state', 'valid');
   const tooltip = page.locator('.cm-tooltip-autocomplete');
   const option = (label: string) => tooltip.locator('.cm-completionLabel').getByText(label, { exact: true });
+  return { tooltip, option };
+}
+
+test('the editor completes data source names, row fields of the source, and Vega-Lite in a chart spec', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { tooltip, option } = await openCompletionEditor(page);
 
   // A widget's data: the page's own sources.
   await setEditorText(
@@ -194,6 +200,44 @@ test('the editor completes data source names, row fields of the source, and Vega
   await expect(option('legendToggle')).toHaveCount(0);
 });
 
+test("the editor completes the library's names, a drill's target page and its params, and layout panel names", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { tooltip, option } = await openCompletionEditor(page);
+
+  // An option set of _shared.json, where a pills widget names its options.
+  await setEditorText(
+    page,
+    volumeSourcesThen('"panels": {\n    "p": {"blocks": [{"widgets": [{\n      "kind": "pills",\n      '),
+  );
+  await page.keyboard.type('"param": "volView", "options": "s');
+  await expect(option('siteOrEmployee')).toBeVisible();
+  await expect(tooltip.getByText('option set · _shared.json').first()).toBeVisible();
+  await page.screenshot({ path: '/tmp/shots/editor-completion-library.png', animations: 'disabled' });
+  await option('siteOrEmployee').click();
+  await expect(page.locator('.cm-activeLine')).toContainText('"options": "siteOrEmployee"');
+
+  // A drill's page: the pages of the set; then that page's params.
+  await page.keyboard.type(
+    '}, {"kind": "table", "data": "volBySite", "columns": [{"field": "site", "link": [{"drill": {"page": "comm',
+  );
+  await expect(option('communications-log')).toBeVisible();
+  await expect(tooltip.getByText('page · Communications Log')).toBeVisible();
+  await page.screenshot({ path: '/tmp/shots/editor-completion-drill-page.png', animations: 'disabled' });
+  await option('communications-log').click();
+  await page.keyboard.type(', "params": {"log');
+  await expect(tooltip.getByText('param of communications-log').first()).toBeVisible();
+  await page.screenshot({ path: '/tmp/shots/editor-completion-drill-params.png', animations: 'disabled' });
+
+  // A layout row: the page's panel names.
+  await setEditorText(page, '{\n  "id": "completion",\n  "panels": {"totals": {}, "bySite": {}},\n  ');
+  await page.keyboard.type('"layout": [["totals"], ["b');
+  await expect(option('bySite')).toBeVisible();
+  await expect(tooltip.getByText('panel').first()).toBeVisible();
+  await page.screenshot({ path: '/tmp/shots/editor-completion-layout.png', animations: 'disabled' });
+});
+
 test.describe('on a writable server', () => {
   let workDir: string;
   let dashboardsDir: string;
@@ -223,7 +267,8 @@ test.describe('on a writable server', () => {
     await signInQuickly(page, 'admin', undefined, server.url);
     await page.goto(`${server.url}/dashboard/editor?file=volume.json`);
     const status = page.getByTestId('editor-status');
-    await expect(status).toHaveAttribute('data-state', 'valid');
+    // The first check on a fresh server compiles the definition schemas: slow on a busy machine.
+    await expect(status).toHaveAttribute('data-state', 'valid', { timeout: 60_000 });
     const save = page.getByTestId('editor-save');
     await expect(save).toBeDisabled();
 
@@ -298,7 +343,9 @@ test.describe('on a writable server', () => {
     await expect(page.getByTestId('dashboard-volume-copy')).toBeVisible();
   });
 
-  test('Save after the file changed on disk shows both versions instead of overwriting', async ({ page }) => {
+  test('Save after the file changed on disk merges edits of other lines, and shows both sides of the same line', async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     const file = 'caller-behavior.json';
     const path = join(dashboardsDir, file);
@@ -319,9 +366,9 @@ test.describe('on a writable server', () => {
     const conflict = page.getByTestId('editor-conflict');
     await expect(conflict).toContainText('This file changed on disk since you opened it');
     await expect(conflict).toContainText(`Nothing was saved. ${file} was saved by someone else`);
-    const diff = page.getByTestId('editor-conflict-diff');
-    await expect(diff.locator('[data-kind="removed"]')).toContainText(['(theirs)']);
-    await expect(diff.locator('[data-kind="added"]')).toContainText(['(mine)']);
+    await expect(page.getByTestId('editor-conflict-place')).toHaveCount(1);
+    await expect(page.getByTestId('editor-conflict-theirs')).toContainText('(theirs)');
+    await expect(page.getByTestId('editor-conflict-mine')).toContainText('(mine)');
     await expect(page.getByTestId('editor-saved')).toHaveCount(0);
     expect(readFileSync(path, 'utf8')).toBe(titled(opened, 'theirs'));
     await expect(page.getByTestId('editor-save')).not.toHaveAttribute('data-loading');
@@ -339,10 +386,63 @@ test.describe('on a writable server', () => {
     await expect(status).toHaveAttribute('data-state', 'valid');
     writeFileSync(path, titled(opened, 'by hand'));
     await page.getByTestId('editor-save').click();
-    await expect(diff.locator('[data-kind="removed"]')).toContainText(['(by hand)']);
+    await expect(page.getByTestId('editor-conflict-theirs')).toContainText('(by hand)');
     await page.getByTestId('editor-conflict-keep').click();
     await expect(page.getByTestId('editor-saved')).toContainText(`Saved ${file}`);
     await expect(conflict).toHaveCount(0);
     expect(readFileSync(path, 'utf8')).toBe(titled(opened, 'mine again'));
+
+    // Edits of other lines: mine the menu label, theirs the title; the save merges both.
+    const saved = readFileSync(path, 'utf8');
+    const labelled = saved.replace(/"label": "Caller Behavior"/, '"label": "Callers"');
+    expect(labelled).not.toBe(saved);
+    await setEditorText(page, labelled);
+    await expect(status).toHaveAttribute('data-state', 'valid');
+    writeFileSync(path, titled(saved, 'theirs again'));
+    await page.getByTestId('editor-save').click();
+    await expect(page.getByTestId('editor-saved')).toContainText(
+      'merged with the edits saved since you opened it; the dashboards serve it now.',
+    );
+    await expect(conflict).toHaveCount(0);
+    const merged = titled(labelled, 'theirs again');
+    expect(readFileSync(path, 'utf8')).toBe(merged);
+    await expect(page.locator('.cm-content')).toContainText('(theirs again)');
+    await expect(page.locator('.cm-content')).toContainText('"label": "Callers"');
+    await expect(page.getByTestId('editor-save')).toBeDisabled();
+  });
+
+  test('a library edit that would make pages fail shows them before saving, and cannot be saved', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const shared = readFileSync(join(dashboardsDir, '_shared.json'), 'utf8');
+    const renamed = shared.replace('"right": { "align": "right" }', '"alignRight": { "align": "right" }');
+    expect(renamed).not.toBe(shared);
+    await signInQuickly(page, 'admin', undefined, server.url);
+    await page.goto(`${server.url}/dashboard/editor?file=_shared.json`);
+    const status = page.getByTestId('editor-status');
+    await expect(status).toHaveAttribute('data-state', 'valid');
+
+    await setEditorText(page, renamed);
+    await expect(status).toHaveAttribute('data-state', 'errors');
+    // The three pages of the repository that use the preset (and a copy of Volume made above).
+    const pages = page.getByTestId('editor-affected-page');
+    await expect(
+      pages.filter({ hasText: /^Volume \(volume\.json\).*volume\.json:\d+:\d+ .*'right'/ }),
+    ).toHaveCount(1);
+    await expect(pages.filter({ hasText: /^Communications Log \(communications-log\.json\)/ })).toHaveCount(
+      1,
+    );
+    await expect(
+      pages.filter({ hasText: /^Employee Call Performance \(employee-call-performance\.json\)/ }),
+    ).toHaveCount(1);
+    const count = await pages.count();
+    await expect(status).toHaveText(`Breaks ${count} pages`);
+    const affected = page.getByTestId('editor-affected');
+    await expect(affected).toContainText(`This edit would make ${count} pages fail`);
+    await expect(page.getByTestId('editor-save')).toBeDisabled();
+    await affected.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/shots/editor-library-breaks.png', animations: 'disabled' });
+    expect(readFileSync(join(dashboardsDir, '_shared.json'), 'utf8')).toBe(shared);
   });
 });

@@ -63,6 +63,8 @@ const theme = EditorView.theme({
     color: '#5c636a',
     fontStyle: 'normal',
   },
+  // On the selected option's blue, the detail takes the option's own colour (grey would not read).
+  '.cm-tooltip-autocomplete ul li[aria-selected] .cm-completionDetail': { color: 'inherit' },
   '.cm-completionInfo': { maxWidth: '320px', whiteSpace: 'normal', padding: '6px 8px' },
 });
 

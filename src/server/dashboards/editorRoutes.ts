@@ -41,11 +41,10 @@ export const EDITOR_FILE_NAME = new RegExp(definitionFileSchema.pattern);
 export interface EditorRouteOptions {
   dir: string;
   endpointIndex: string;
-  /**
-   * Called after a file is written, so the served definitions follow at once: returns the files
-   * (names in `dir`) whose text on disk the reload did not serve.
-   */
-  onSaved?: () => readonly string[];
+  /** Called after a file is written, so the served definitions follow at once. */
+  onSaved?: () => void;
+  /** The files (names in `dir`) whose text on disk is not served (refused when last loaded). */
+  refused?: () => readonly string[];
 }
 
 type EditorCheck = WithNormalizedPage<DefinitionCheck>;
@@ -175,8 +174,9 @@ export async function registerEditorRoutes(app: FastifyInstance, options: Editor
       endpoints: loadEndpoints(),
       precedence: (a, b) => last(a) - last(b),
     });
-    const before = diskErrors(disk);
     const after = errorTexts(errors.filter((e) => e.file !== own));
+    // Only when another file has errors: which of them it had already.
+    const before = after.size ? diskErrors(disk) : new Map<string, Set<string>>();
     const affected: AffectedPage[] = [];
     for (const [name, texts] of after) {
       const brought = errors.filter(
@@ -220,23 +220,18 @@ export async function registerEditorRoutes(app: FastifyInstance, options: Editor
     return undefined;
   };
 
+  /** The files not served as they are on disk now. */
+  const refusedNow = (): Set<string> => new Set(options.refused?.() ?? []);
+
   /**
    * Reloads the served definitions after a write: true when the server serves `file` as written,
-   * and refuses no file it did not refuse before the write (`before`: the files with errors then).
+   * and refuses no file it did not refuse before the write (`before`: refusedNow() then).
    */
   const reloadServes = (file: string, before: ReadonlySet<string>): boolean => {
-    const refused = options.onSaved?.();
-    if (!refused) return true;
-    return !refused.includes(file) && refused.every((f) => before.has(f));
+    options.onSaved?.();
+    const refused = refusedNow();
+    return !refused.has(file) && [...refused].every((f) => before.has(f));
   };
-
-  /** The files of the folder that have errors as they are on disk now. */
-  const failingOnDisk = (): Set<string> =>
-    new Set(
-      diskErrors(
-        fileNames().map((name) => ({ file: messageName(name), text: readFileSync(join(dir, name), 'utf8') })),
-      ).keys(),
-    );
 
   const editor = { onRequest: requireEditor };
   const writer = { onRequest: requireWritable(writable) };
@@ -313,7 +308,7 @@ export async function registerEditorRoutes(app: FastifyInstance, options: Editor
       if (existsSync(join(dir, file))) return exists();
       const result = checkForSave(file, text, reply);
       if (!result) return reply;
-      const failing = failingOnDisk();
+      const failing = refusedNow();
       if (!createDefinitionFile(dir, file, text)) return exists();
       app.log.info(`dashboards editor: ${request.caller?.username} created ${file}`);
       const saved: WithNormalizedPage<SavedDefinition> = {
@@ -372,7 +367,7 @@ export async function registerEditorRoutes(app: FastifyInstance, options: Editor
       }
       const result = checkForSave(file, text, reply);
       if (!result) return reply;
-      const failing = failingOnDisk();
+      const failing = refusedNow();
       replaceDefinitionFile(dir, file, text);
       app.log.info(
         `dashboards editor: ${request.caller?.username} saved ${file}${merged ? ' (merged)' : ''}`,

@@ -117,10 +117,8 @@ export async function registerDashboardRoutes(
 
   await registerEditorRoutes(app, {
     ...storeOptions,
-    onSaved: () => {
-      store.reload();
-      return store.refused();
-    },
+    onSaved: () => store.reload(),
+    refused: () => store.refused(),
   });
   await registerChartRoutes(app);
 }

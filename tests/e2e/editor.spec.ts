@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import type { Locator } from '@playwright/test';
 import { type ExtraServer, openAccountMenu, signIn, signInQuickly, startExtraServer } from './helpers';
 import { expect, type Page, test } from './test';
 
@@ -238,6 +239,15 @@ test("the editor completes the library's names, a drill's target page and its pa
   await page.screenshot({ path: '/tmp/shots/editor-completion-layout.png', animations: 'disabled' });
 });
 
+/**
+ * Waits for the editor's check to reach `state`. Each check reads every definition file with the
+ * edited one in place; the first on a fresh server also compiles the schemas: seconds on a busy
+ * machine, so more than the default wait.
+ */
+async function expectChecked(status: Locator, state: 'valid' | 'errors'): Promise<void> {
+  await expect(status).toHaveAttribute('data-state', state, { timeout: 60_000 });
+}
+
 test.describe('on a writable server', () => {
   let workDir: string;
   let dashboardsDir: string;
@@ -267,17 +277,16 @@ test.describe('on a writable server', () => {
     await signInQuickly(page, 'admin', undefined, server.url);
     await page.goto(`${server.url}/dashboard/editor?file=volume.json`);
     const status = page.getByTestId('editor-status');
-    // The first check on a fresh server compiles the definition schemas: slow on a busy machine.
-    await expect(status).toHaveAttribute('data-state', 'valid', { timeout: 60_000 });
+    await expectChecked(status, 'valid');
     const save = page.getByTestId('editor-save');
     await expect(save).toBeDisabled();
 
     await setEditorText(page, typo);
-    await expect(status).toHaveAttribute('data-state', 'errors');
+    await expectChecked(status, 'errors');
     await expect(save).toBeDisabled();
 
     await setEditorText(page, retitled);
-    await expect(status).toHaveAttribute('data-state', 'valid');
+    await expectChecked(status, 'valid');
     await expect(save).toBeEnabled();
     await save.click();
     await expect(page.getByTestId('editor-saved')).toContainText('Saved volume.json');
@@ -293,7 +302,7 @@ test.describe('on a writable server', () => {
     test.setTimeout(180_000);
     await signInQuickly(page, 'admin', undefined, server.url);
     await page.goto(`${server.url}/dashboard/editor?file=volume.json`);
-    await expect(page.getByTestId('editor-status')).toHaveAttribute('data-state', 'valid');
+    await expectChecked(page.getByTestId('editor-status'), 'valid');
 
     await page.getByTestId('editor-new-page-open').click();
     const dialog = page.getByRole('dialog', { name: 'New page from…' });
@@ -324,7 +333,7 @@ test.describe('on a writable server', () => {
     await expect(page.getByTestId('editor-created')).toHaveText(
       'Created volume-copy.json; it is served now and listed in the menu.',
     );
-    await expect(page.getByTestId('editor-status')).toHaveAttribute('data-state', 'valid');
+    await expectChecked(page.getByTestId('editor-status'), 'valid');
     const copy = JSON.parse(readFileSync(join(dashboardsDir, 'volume-copy.json'), 'utf8'));
     expect(copy).toMatchObject({
       id: 'volume-copy',
@@ -355,10 +364,10 @@ test.describe('on a writable server', () => {
     await signInQuickly(page, 'admin', undefined, server.url);
     await page.goto(`${server.url}/dashboard/editor?file=${file}`);
     const status = page.getByTestId('editor-status');
-    await expect(status).toHaveAttribute('data-state', 'valid');
+    await expectChecked(status, 'valid');
 
     await setEditorText(page, titled(opened, 'mine'));
-    await expect(status).toHaveAttribute('data-state', 'valid');
+    await expectChecked(status, 'valid');
     // Someone else saves the file meanwhile.
     writeFileSync(path, titled(opened, 'theirs'));
     await page.getByTestId('editor-save').click();
@@ -383,7 +392,7 @@ test.describe('on a writable server', () => {
 
     // Edited again, changed on disk again: keeping mine saves it over the disk version.
     await setEditorText(page, titled(opened, 'mine again'));
-    await expect(status).toHaveAttribute('data-state', 'valid');
+    await expectChecked(status, 'valid');
     writeFileSync(path, titled(opened, 'by hand'));
     await page.getByTestId('editor-save').click();
     await expect(page.getByTestId('editor-conflict-theirs')).toContainText('(by hand)');
@@ -397,7 +406,7 @@ test.describe('on a writable server', () => {
     const labelled = saved.replace(/"label": "Caller Behavior"/, '"label": "Callers"');
     expect(labelled).not.toBe(saved);
     await setEditorText(page, labelled);
-    await expect(status).toHaveAttribute('data-state', 'valid');
+    await expectChecked(status, 'valid');
     writeFileSync(path, titled(saved, 'theirs again'));
     await page.getByTestId('editor-save').click();
     await expect(page.getByTestId('editor-saved')).toContainText(
@@ -421,10 +430,10 @@ test.describe('on a writable server', () => {
     await signInQuickly(page, 'admin', undefined, server.url);
     await page.goto(`${server.url}/dashboard/editor?file=_shared.json`);
     const status = page.getByTestId('editor-status');
-    await expect(status).toHaveAttribute('data-state', 'valid');
+    await expectChecked(status, 'valid');
 
     await setEditorText(page, renamed);
-    await expect(status).toHaveAttribute('data-state', 'errors');
+    await expectChecked(status, 'errors');
     // The three pages of the repository that use the preset (and a copy of Volume made above).
     const pages = page.getByTestId('editor-affected-page');
     await expect(

@@ -152,6 +152,15 @@ function volumeSourcesThen(rest: string): string {
   return `{\n  "id": "completion",\n  "data": ${sources},\n  ${rest}`;
 }
 
+/** Sets the editor to a page with volume.json's sources and one widget of `kind`, and types `typed` in it. */
+async function typeInWidget(page: Page, kind: string, typed: string): Promise<void> {
+  await setEditorText(
+    page,
+    volumeSourcesThen(`"panels": {\n    "p": {"blocks": [{"widgets": [{\n      "kind": "${kind}",\n      `),
+  );
+  await page.keyboard.type(typed);
+}
+
 /** Opens the editor on volume.json; the completion popup and one of its options by label. */
 async function openCompletionEditor(page: Page) {
   await signInQuickly(page, 'admin');
@@ -169,11 +178,7 @@ test('the editor completes data source names, row fields of the source, and Vega
   const { tooltip, option } = await openCompletionEditor(page);
 
   // A widget's data: the page's own sources.
-  await setEditorText(
-    page,
-    volumeSourcesThen('"panels": {\n    "p": {"blocks": [{"widgets": [{\n      "kind": "table",\n      '),
-  );
-  await page.keyboard.type('"data": "volBy');
+  await typeInWidget(page, 'table', '"data": "volBy');
   await expect(option('volBySite')).toBeVisible();
   await expect(option('volByEmployee')).toBeVisible();
   await expect(option('byType')).toHaveCount(0);
@@ -208,11 +213,7 @@ test("the editor completes the library's names, a drill's target page and its pa
   const { tooltip, option } = await openCompletionEditor(page);
 
   // An option set of _shared.json, where a pills widget names its options.
-  await setEditorText(
-    page,
-    volumeSourcesThen('"panels": {\n    "p": {"blocks": [{"widgets": [{\n      "kind": "pills",\n      '),
-  );
-  await page.keyboard.type('"param": "volView", "options": "s');
+  await typeInWidget(page, 'pills', '"param": "volView", "options": "s');
   await expect(option('siteOrEmployee')).toBeVisible();
   await expect(tooltip.getByText('option set · _shared.json').first()).toBeVisible();
   await page.screenshot({ path: '/tmp/shots/editor-completion-library.png', animations: 'disabled' });

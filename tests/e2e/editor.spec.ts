@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import type { Locator } from '@playwright/test';
 import { type ExtraServer, openAccountMenu, signIn, signInQuickly, startExtraServer } from './helpers';
 import { expect, type Page, test } from './test';
 
@@ -153,22 +154,33 @@ function volumeSourcesThen(rest: string): string {
   return `{\n  "id": "completion",\n  "data": ${sources},\n  ${rest}`;
 }
 
-test('the editor completes data source names, row fields of the source, and Vega-Lite in a chart spec', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
+/** Sets the editor to a page with volume.json's sources and one widget of `kind`, and types `typed` in it. */
+async function typeInWidget(page: Page, kind: string, typed: string): Promise<void> {
+  await setEditorText(
+    page,
+    volumeSourcesThen(`"panels": {\n    "p": {"blocks": [{"widgets": [{\n      "kind": "${kind}",\n      `),
+  );
+  await page.keyboard.type(typed);
+}
+
+/** Opens the editor on volume.json; the completion popup and one of its options by label. */
+async function openCompletionEditor(page: Page) {
   await signInQuickly(page, 'admin');
   await page.goto('/dashboard/editor?file=volume.json');
   await expect(page.getByTestId('editor-status')).toHaveAttribute('data-state', 'valid');
   const tooltip = page.locator('.cm-tooltip-autocomplete');
   const option = (label: string) => tooltip.locator('.cm-completionLabel').getByText(label, { exact: true });
+  return { tooltip, option };
+}
+
+test('the editor completes data source names, row fields of the source, and Vega-Lite in a chart spec', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { tooltip, option } = await openCompletionEditor(page);
 
   // A widget's data: the page's own sources.
-  await setEditorText(
-    page,
-    volumeSourcesThen('"panels": {\n    "p": {"blocks": [{"widgets": [{\n      "kind": "table",\n      '),
-  );
-  await page.keyboard.type('"data": "volBy');
+  await typeInWidget(page, 'table', '"data": "volBy');
   await expect(option('volBySite')).toBeVisible();
   await expect(option('volByEmployee')).toBeVisible();
   await expect(option('byType')).toHaveCount(0);
@@ -195,6 +207,49 @@ test('the editor completes data source names, row fields of the source, and Vega
   await expect(option('mark')).toBeVisible();
   await expect(option('legendToggle')).toHaveCount(0);
 });
+
+test("the editor completes the library's names, a drill's target page and its params, and layout panel names", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { tooltip, option } = await openCompletionEditor(page);
+
+  // An option set of _shared.json, where a pills widget names its options.
+  await typeInWidget(page, 'pills', '"param": "volView", "options": "s');
+  await expect(option('siteOrEmployee')).toBeVisible();
+  await expect(tooltip.getByText('option set · _shared.json').first()).toBeVisible();
+  await page.screenshot({ path: '/tmp/shots/editor-completion-library.png', animations: 'disabled' });
+  await option('siteOrEmployee').click();
+  await expect(page.locator('.cm-activeLine')).toContainText('"options": "siteOrEmployee"');
+
+  // A drill's page: the pages of the set; then that page's params.
+  await page.keyboard.type(
+    '}, {"kind": "table", "data": "volBySite", "columns": [{"field": "site", "link": [{"drill": {"page": "comm',
+  );
+  await expect(option('communications-log')).toBeVisible();
+  await expect(tooltip.getByText('page · Communications Log')).toBeVisible();
+  await page.screenshot({ path: '/tmp/shots/editor-completion-drill-page.png', animations: 'disabled' });
+  await option('communications-log').click();
+  await page.keyboard.type(', "params": {"log');
+  await expect(tooltip.getByText('param of communications-log').first()).toBeVisible();
+  await page.screenshot({ path: '/tmp/shots/editor-completion-drill-params.png', animations: 'disabled' });
+
+  // A layout row: the page's panel names.
+  await setEditorText(page, '{\n  "id": "completion",\n  "panels": {"totals": {}, "bySite": {}},\n  ');
+  await page.keyboard.type('"layout": [["totals"], ["b');
+  await expect(option('bySite')).toBeVisible();
+  await expect(tooltip.getByText('panel').first()).toBeVisible();
+  await page.screenshot({ path: '/tmp/shots/editor-completion-layout.png', animations: 'disabled' });
+});
+
+/**
+ * Waits for the editor's check to reach `state`. Each check reads every definition file with the
+ * edited one in place; the first on a fresh server also compiles the schemas: seconds on a busy
+ * machine, so more than the default wait.
+ */
+async function expectChecked(status: Locator, state: 'valid' | 'errors'): Promise<void> {
+  await expect(status).toHaveAttribute('data-state', state, { timeout: 60_000 });
+}
 
 test.describe('on a writable server', () => {
   let workDir: string;
@@ -225,16 +280,16 @@ test.describe('on a writable server', () => {
     await signInQuickly(page, 'admin', undefined, server.url);
     await page.goto(`${server.url}/dashboard/editor?file=volume.json`);
     const status = page.getByTestId('editor-status');
-    await expect(status).toHaveAttribute('data-state', 'valid');
+    await expectChecked(status, 'valid');
     const save = page.getByTestId('editor-save');
     await expect(save).toBeDisabled();
 
     await setEditorText(page, typo);
-    await expect(status).toHaveAttribute('data-state', 'errors');
+    await expectChecked(status, 'errors');
     await expect(save).toBeDisabled();
 
     await setEditorText(page, retitled);
-    await expect(status).toHaveAttribute('data-state', 'valid');
+    await expectChecked(status, 'valid');
     await expect(save).toBeEnabled();
     await save.click();
     await expect(page.getByTestId('editor-saved')).toContainText('Saved volume.json');
@@ -250,7 +305,7 @@ test.describe('on a writable server', () => {
     test.setTimeout(180_000);
     await signInQuickly(page, 'admin', undefined, server.url);
     await page.goto(`${server.url}/dashboard/editor?file=volume.json`);
-    await expect(page.getByTestId('editor-status')).toHaveAttribute('data-state', 'valid');
+    await expectChecked(page.getByTestId('editor-status'), 'valid');
 
     await page.getByTestId('editor-new-page-open').click();
     const dialog = page.getByRole('dialog', { name: 'New page from…' });
@@ -281,7 +336,7 @@ test.describe('on a writable server', () => {
     await expect(page.getByTestId('editor-created')).toHaveText(
       'Created volume-copy.json; it is served now and listed in the menu.',
     );
-    await expect(page.getByTestId('editor-status')).toHaveAttribute('data-state', 'valid');
+    await expectChecked(page.getByTestId('editor-status'), 'valid');
     const copy = JSON.parse(readFileSync(join(dashboardsDir, 'volume-copy.json'), 'utf8'));
     expect(copy).toMatchObject({
       id: 'volume-copy',
@@ -300,7 +355,9 @@ test.describe('on a writable server', () => {
     await expect(page.getByTestId('dashboard-volume-copy')).toBeVisible();
   });
 
-  test('Save after the file changed on disk shows both versions instead of overwriting', async ({ page }) => {
+  test('Save after the file changed on disk merges edits of other lines, and shows both sides of the same line', async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     const file = 'caller-behavior.json';
     const path = join(dashboardsDir, file);
@@ -310,10 +367,10 @@ test.describe('on a writable server', () => {
     await signInQuickly(page, 'admin', undefined, server.url);
     await page.goto(`${server.url}/dashboard/editor?file=${file}`);
     const status = page.getByTestId('editor-status');
-    await expect(status).toHaveAttribute('data-state', 'valid');
+    await expectChecked(status, 'valid');
 
     await setEditorText(page, titled(opened, 'mine'));
-    await expect(status).toHaveAttribute('data-state', 'valid');
+    await expectChecked(status, 'valid');
     // Someone else saves the file meanwhile.
     writeFileSync(path, titled(opened, 'theirs'));
     await page.getByTestId('editor-save').click();
@@ -321,9 +378,9 @@ test.describe('on a writable server', () => {
     const conflict = page.getByTestId('editor-conflict');
     await expect(conflict).toContainText('This file changed on disk since you opened it');
     await expect(conflict).toContainText(`Nothing was saved. ${file} was saved by someone else`);
-    const diff = page.getByTestId('editor-conflict-diff');
-    await expect(diff.locator('[data-kind="removed"]')).toContainText(['(theirs)']);
-    await expect(diff.locator('[data-kind="added"]')).toContainText(['(mine)']);
+    await expect(page.getByTestId('editor-conflict-place')).toHaveCount(1);
+    await expect(page.getByTestId('editor-conflict-theirs')).toContainText('(theirs)');
+    await expect(page.getByTestId('editor-conflict-mine')).toContainText('(mine)');
     await expect(page.getByTestId('editor-saved')).toHaveCount(0);
     expect(readFileSync(path, 'utf8')).toBe(titled(opened, 'theirs'));
     await expect(page.getByTestId('editor-save')).not.toHaveAttribute('data-loading');
@@ -338,13 +395,66 @@ test.describe('on a writable server', () => {
 
     // Edited again, changed on disk again: keeping mine saves it over the disk version.
     await setEditorText(page, titled(opened, 'mine again'));
-    await expect(status).toHaveAttribute('data-state', 'valid');
+    await expectChecked(status, 'valid');
     writeFileSync(path, titled(opened, 'by hand'));
     await page.getByTestId('editor-save').click();
-    await expect(diff.locator('[data-kind="removed"]')).toContainText(['(by hand)']);
+    await expect(page.getByTestId('editor-conflict-theirs')).toContainText('(by hand)');
     await page.getByTestId('editor-conflict-keep').click();
     await expect(page.getByTestId('editor-saved')).toContainText(`Saved ${file}`);
     await expect(conflict).toHaveCount(0);
     expect(readFileSync(path, 'utf8')).toBe(titled(opened, 'mine again'));
+
+    // Edits of other lines: mine the menu label, theirs the title; the save merges both.
+    const saved = readFileSync(path, 'utf8');
+    const labelled = saved.replace(/"label": "Caller Behavior"/, '"label": "Callers"');
+    expect(labelled).not.toBe(saved);
+    await setEditorText(page, labelled);
+    await expectChecked(status, 'valid');
+    writeFileSync(path, titled(saved, 'theirs again'));
+    await page.getByTestId('editor-save').click();
+    await expect(page.getByTestId('editor-saved')).toContainText(
+      'merged with the edits saved since you opened it; the dashboards serve it now.',
+    );
+    await expect(conflict).toHaveCount(0);
+    const merged = titled(labelled, 'theirs again');
+    expect(readFileSync(path, 'utf8')).toBe(merged);
+    await expect(page.locator('.cm-content')).toContainText('(theirs again)');
+    await expect(page.locator('.cm-content')).toContainText('"label": "Callers"');
+    await expect(page.getByTestId('editor-save')).toBeDisabled();
+  });
+
+  test('a library edit that would make pages fail shows them before saving, and cannot be saved', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const shared = readFileSync(join(dashboardsDir, '_shared.json'), 'utf8');
+    const renamed = shared.replace('"right": { "align": "right" }', '"alignRight": { "align": "right" }');
+    expect(renamed).not.toBe(shared);
+    await signInQuickly(page, 'admin', undefined, server.url);
+    await page.goto(`${server.url}/dashboard/editor?file=_shared.json`);
+    const status = page.getByTestId('editor-status');
+    await expectChecked(status, 'valid');
+
+    await setEditorText(page, renamed);
+    await expectChecked(status, 'errors');
+    // The three pages of the repository that use the preset (and a copy of Volume made above).
+    const pages = page.getByTestId('editor-affected-page');
+    await expect(
+      pages.filter({ hasText: /^Volume \(volume\.json\).*volume\.json:\d+:\d+ .*'right'/ }),
+    ).toHaveCount(1);
+    await expect(pages.filter({ hasText: /^Communications Log \(communications-log\.json\)/ })).toHaveCount(
+      1,
+    );
+    await expect(
+      pages.filter({ hasText: /^Employee Call Performance \(employee-call-performance\.json\)/ }),
+    ).toHaveCount(1);
+    const count = await pages.count();
+    await expect(status).toHaveText(`Breaks ${count} pages`);
+    const affected = page.getByTestId('editor-affected');
+    await expect(affected).toContainText(`This edit would make ${count} pages fail`);
+    await expect(page.getByTestId('editor-save')).toBeDisabled();
+    await affected.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/shots/editor-library-breaks.png', animations: 'disabled' });
+    expect(readFileSync(join(dashboardsDir, '_shared.json'), 'utf8')).toBe(shared);
   });
 });

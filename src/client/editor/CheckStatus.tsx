@@ -7,13 +7,16 @@ interface CheckStatusProps {
   failed: boolean;
   errors: number;
   warnings: number;
+  /** The other pages the text would make fail (the whole set checked with it in place). */
+  breaks?: number;
 }
 
 /**
- * The badge beside the file picker: checking, not checked, N errors, valid with warnings, or valid.
+ * The badge beside the file picker: checking, not checked, N errors, breaks N pages, valid with
+ * warnings, or valid.
  * Its text is dark grey on the tinted ground: the tint shows the state, the text keeps AA contrast.
  */
-export function CheckStatus({ pending, failed, errors, warnings }: CheckStatusProps) {
+export function CheckStatus({ pending, failed, errors, warnings, breaks = 0 }: CheckStatusProps) {
   let badge: React.ReactNode;
   if (pending)
     badge = (
@@ -31,6 +34,14 @@ export function CheckStatus({ pending, failed, errors, warnings }: CheckStatusPr
     badge = (
       <Badge color="red" variant="light" c="dark.7">{`${errors} error${errors === 1 ? '' : 's'}`}</Badge>
     );
+  else if (breaks)
+    badge = (
+      <Badge
+        color="red"
+        variant="light"
+        c="dark.7"
+      >{`Breaks ${breaks} page${breaks === 1 ? '' : 's'}`}</Badge>
+    );
   else if (warnings)
     badge = (
       <Badge color="yellow" variant="light" c="dark.7">
@@ -44,7 +55,10 @@ export function CheckStatus({ pending, failed, errors, warnings }: CheckStatusPr
       </Badge>
     );
   return (
-    <span data-testid="editor-status" data-state={pending ? 'checking' : errors ? 'errors' : 'valid'}>
+    <span
+      data-testid="editor-status"
+      data-state={pending ? 'checking' : errors || breaks ? 'errors' : 'valid'}
+    >
       {badge}
     </span>
   );

@@ -6,6 +6,7 @@ import { saveFile } from '../../../engine';
 import { ApiError } from '../api';
 import { ALL_FILTER_BAR_FLAGS, useFilterBarFlags } from '../filter/filterBarConfig';
 import { CheckStatus } from './CheckStatus';
+import { definitionSetOf } from './definitionSet';
 import { EditorPreview } from './EditorPreview';
 import {
   type DefinitionProblem,
@@ -51,7 +52,7 @@ export default function DashboardEditor() {
   // Bumped to load the saved text into the editor again (Revert, taking the disk version).
   const [revision, setRevision] = useState(0);
   const [newPage, setNewPage] = useState(false);
-  const [created, setCreated] = useState<string>();
+  const [created, setCreated] = useState<{ file: string; served: boolean }>();
   const editor = useRef<JsonEditorHandle>(null);
   const saving = useSourceSave({
     dropDraft: (saved) => setDrafts(({ [saved]: _saved, ...rest }) => rest),
@@ -70,7 +71,8 @@ export default function DashboardEditor() {
   const check = useDefinitionCheck(file, text);
   const problems: DefinitionProblem[] = check.result?.errors ?? [];
   const errorCount = problems.filter((p) => p.severity === 'error').length;
-  const hasErrors = !check.pending && errorCount > 0;
+  const affected = check.result?.affected ?? [];
+  const hasErrors = !check.pending && (errorCount > 0 || affected.length > 0);
   const preview = check.lastGood;
   const version = useMemo(() => `${file}:${fingerprint(preview)}`, [file, preview]);
   useFilterBarFlags(preview?.filterBar ?? ALL_FILTER_BAR_FLAGS);
@@ -83,17 +85,17 @@ export default function DashboardEditor() {
   };
 
   const onSave = () => {
-    if (source && text !== undefined) void saving.save(source.file, text, source.version);
+    if (source && text !== undefined) void saving.save(source.file, text, source);
   };
 
   /** A new file was created: listed and opened here, and in the menu once the pages reload. */
-  const onCreated = (made: DefinitionSource) => {
+  const onCreated = (made: DefinitionSource, served: boolean) => {
     queryClient.setQueryData<DefinitionSource[]>(SOURCES_QUERY_KEY, (list) =>
       [...(list ?? []), made].sort((a, b) => a.file.localeCompare(b.file)),
     );
     void queryClient.invalidateQueries({ queryKey: ['dashboards'] });
     pick(made.file);
-    setCreated(made.file);
+    setCreated({ file: made.file, served });
   };
 
   if (sources.isLoading) {
@@ -116,6 +118,9 @@ export default function DashboardEditor() {
   }
 
   const edited = new Set(files.filter((s) => (drafts[s.file] ?? s.text) !== s.text).map((s) => s.file));
+  // Completion reads the other files as the editor holds them (their unsaved edits included).
+  const definitions = () =>
+    definitionSetOf(files.map((s) => ({ file: s.file, text: drafts[s.file] ?? s.text })));
   const writable = settings.data?.writable === true;
   return (
     <Stack gap="md" data-testid="dashboard-editor" className="dashboard-editor">
@@ -151,6 +156,7 @@ export default function DashboardEditor() {
               failed={Boolean(check.failure)}
               errors={errorCount}
               warnings={problems.length - errorCount}
+              breaks={affected.length}
             />
           </Group>
           <Group gap="xs" wrap="nowrap">
@@ -196,14 +202,24 @@ export default function DashboardEditor() {
             )}
           </Group>
         </Group>
-        {save.kind === 'saved' && !dirty && (
+        {save.kind === 'saved' && !dirty && save.served && (
           <Text fz="xs" c="teal.7" mt={6} data-testid="editor-saved">
-            Saved {file} at {save.at.toLocaleTimeString()}; the dashboards serve it now.
+            Saved {file} at {save.at.toLocaleTimeString()}
+            {save.merged ? ', merged with the edits saved since you opened it' : ''}; the dashboards serve it
+            now.
           </Text>
         )}
-        {created === file && !dirty && save.kind === 'idle' && (
-          <Text fz="xs" c="teal.7" mt={6} data-testid="editor-created">
-            Created {file}; it is served now and listed in the menu.
+        {save.kind === 'saved' && !dirty && !save.served && (
+          <Text fz="xs" c="red.7" mt={6} role="alert" data-testid="editor-saved">
+            Saved {file} at {save.at.toLocaleTimeString()}, but the server refused it on reload and serves the
+            previous version; the server log names the errors.
+          </Text>
+        )}
+        {created?.file === file && !dirty && save.kind === 'idle' && (
+          <Text fz="xs" c={created.served ? 'teal.7' : 'red.7'} mt={6} data-testid="editor-created">
+            {created.served
+              ? `Created ${file}; it is served now and listed in the menu.`
+              : `Created ${file}, but the server refused it on reload; the server log names the errors.`}
           </Text>
         )}
         {save.kind === 'failed' && (
@@ -220,9 +236,10 @@ export default function DashboardEditor() {
       {save.kind === 'conflict' && save.file === file && (
         <SaveConflict
           file={file}
+          base={save.base}
           mine={text}
           disk={save.disk}
-          onKeepMine={() => void saving.save(file, text, save.disk.version)}
+          onKeepMine={() => void saving.save(file, text, save.disk)}
           onTakeDisk={() => saving.takeDisk(file, save.disk)}
         />
       )}
@@ -259,10 +276,15 @@ export default function DashboardEditor() {
                 initialText={text}
                 label={`${file} definition`}
                 problems={problems}
+                definitions={definitions}
                 onChange={(next) => setDrafts((d) => ({ ...d, [file]: next }))}
               />
             </Paper>
-            <ProblemList problems={problems} onPick={(p) => editor.current?.focusAt(p.line, p.column)} />
+            <ProblemList
+              problems={problems}
+              affected={affected}
+              onPick={(p) => editor.current?.focusAt(p.line, p.column)}
+            />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 6 }}>

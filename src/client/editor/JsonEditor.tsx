@@ -5,6 +5,7 @@ import { EditorView } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { definitionCompletion } from './definitionCompletion';
+import { type DefinitionSet, EMPTY_SET } from './definitionSet';
 import type { DefinitionProblem } from './editorApi';
 import { loadEndpointCatalog } from './endpointCatalog';
 
@@ -22,6 +23,8 @@ interface JsonEditorProps {
   problems: readonly DefinitionProblem[];
   /** The accessible name of the editing area. */
   label: string;
+  /** The names the other definition files define, for completion (read when completing). */
+  definitions?: () => DefinitionSet;
 }
 
 /** The offset of a 1-based line and column, clamped into the document. */
@@ -60,22 +63,27 @@ const theme = EditorView.theme({
     color: '#5c636a',
     fontStyle: 'normal',
   },
+  // On the selected option's blue, the detail takes the option's own colour (grey would not read).
+  '.cm-tooltip-autocomplete ul li[aria-selected] .cm-completionDetail': { color: 'inherit' },
   '.cm-completionInfo': { maxWidth: '320px', whiteSpace: 'normal', padding: '6px 8px' },
 });
 
 /**
  * A CodeMirror 6 editor for one page definition: JSON highlighting and folding, completion from
- * schemas/dashboard, the page's own names, the API's endpoint index and Vega-Lite's schema, and the
+ * schemas/dashboard, the page's own names, the library's and the other pages' names, the API's
+ * endpoint index and Vega-Lite's schema, and the
  * server's located errors as inline diagnostics with gutter marks.
  */
 export const JsonEditor = forwardRef<JsonEditorHandle, JsonEditorProps>(function JsonEditor(
-  { initialText, onChange, problems, label },
+  { initialText, onChange, problems, label, definitions },
   ref,
 ) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const changed = useRef(onChange);
   changed.current = onChange;
+  const others = useRef(definitions);
+  others.current = definitions;
   // The document is owned by CodeMirror after mount; the page remounts the editor for another file.
   const initial = useRef({ text: initialText, label });
 
@@ -87,7 +95,12 @@ export const JsonEditor = forwardRef<JsonEditorHandle, JsonEditorProps>(function
       extensions: [
         basicSetup,
         json(),
-        jsonLanguage.data.of({ autocomplete: definitionCompletion({ endpoints: loadEndpointCatalog }) }),
+        jsonLanguage.data.of({
+          autocomplete: definitionCompletion({
+            endpoints: loadEndpointCatalog,
+            definitions: () => others.current?.() ?? EMPTY_SET,
+          }),
+        }),
         lintGutter(),
         theme,
         // tabindex: axe counts the scroller's content as focusable only with it.

@@ -16,8 +16,8 @@ interface NewPageDialogProps {
   from: string;
   /** Files with unsaved edits: their saved version is what is copied. */
   edited: ReadonlySet<string>;
-  /** The new file was written and is served. */
-  onCreated: (source: DefinitionSource) => void;
+  /** The new file was written; `served`: the server serves it after its reload. */
+  onCreated: (source: DefinitionSource, served: boolean) => void;
 }
 
 /**
@@ -70,7 +70,7 @@ export function NewPageDialog({ opened, onClose, sources, from, edited, onCreate
     try {
       const answer = await createSource(file, text);
       close();
-      onCreated({ file, text, version: answer.version });
+      onCreated({ file, text, version: answer.version }, answer.served);
     } catch (err) {
       const problems =
         err instanceof ApiError

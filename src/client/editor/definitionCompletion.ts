@@ -1,4 +1,5 @@
 import type { CompletionContext, CompletionResult, CompletionSource } from '@codemirror/autocomplete';
+import { type DefinitionSet, EMPTY_SET } from './definitionSet';
 import type { EditorEndpoint } from './editorApi';
 import { type JsonCursor, jsonCursorAt } from './jsonContext';
 import { needsEndpoints, referenceOptions, referenceTarget } from './referenceCompletion';
@@ -9,11 +10,14 @@ import { chartSpecPath, loadVegaLiteSchema, VEGA_LITE_SCHEMA_ID } from './vegaLi
 export interface CompletionServices {
   /** The API's endpoint index (GET /api/dashboards/endpoints). */
   endpoints: () => Promise<EditorEndpoint[]>;
+  /** The names the other definition files define (the library, the pages), as the editor holds them now. */
+  definitions?: () => DefinitionSet;
 }
 
 /**
  * Completion for page definitions: member names and values from schemas/dashboard; the names of
- * the page's data sources and params where a reference expects one; endpoint paths, body keys and
+ * the page's data sources, params and panels where a reference expects one; the library's names
+ * and the pages a drill may open, with their params, from the other files; endpoint paths, body keys and
  * the row fields of the source a widget reads, from the API's endpoint index; and inside a chart's
  * `spec`, Vega-Lite's own properties and values (its schema is fetched the first time it is needed).
  */
@@ -34,7 +38,10 @@ export function definitionCompletion(services: CompletionServices): CompletionSo
     if (spec && !target) return vegaLiteOptions(cursor, quoted, spec.specPath).then(result, () => null);
     if (!target) return result(schemaOptions(cursor, quoted));
     if (!needsEndpoints(target))
-      return result([...referenceOptions(target, cursor, quoted, []), ...schemaOptions(cursor, quoted)]);
+      return result([
+        ...referenceOptions(target, cursor, quoted, [], services.definitions?.() ?? EMPTY_SET),
+        ...schemaOptions(cursor, quoted),
+      ]);
     return services.endpoints().then(
       (endpoints) => result(referenceOptions(target, cursor, quoted, endpoints)),
       () => result(schemaOptions(cursor, quoted)),

@@ -8,7 +8,12 @@ import type {
 import type { WithNormalizedPage } from '../../shared/api/withNormalizedPage';
 import { request } from '../api';
 
-export type { DefinitionProblem, DefinitionSource, EditorEndpoint } from '../../shared/api/types';
+export type {
+  AffectedPage,
+  DefinitionProblem,
+  DefinitionSource,
+  EditorEndpoint,
+} from '../../shared/api/types';
 
 /** The query key of the definition files' texts (fetched once per visit: see DashboardEditor). */
 export const SOURCES_QUERY_KEY = ['dashboard-editor', 'sources'];
@@ -39,13 +44,20 @@ export function validateSource(file: string, text: string, signal?: AbortSignal)
 export type SaveAnswer = WithNormalizedPage<SavedDefinition>;
 
 /**
- * PUT /api/dashboards/sources/:file: saves a valid text (400 with the errors otherwise) edited from
- * `baseVersion`; 409 with the file's current {text, version} when it changed on disk since.
+ * PUT /api/dashboards/sources/:file: saves a valid text that breaks no other page (400 with the
+ * errors and the pages otherwise) edited from `baseVersion`, whose text `baseText` is. When the file
+ * changed on disk since, edits of other lines are merged (the answer's `merged` is the text
+ * written); edits of the same lines are a 409 with the file's current {text, version}.
  */
-export function saveSource(file: string, text: string, baseVersion: string): Promise<SaveAnswer> {
+export function saveSource(
+  file: string,
+  text: string,
+  baseVersion: string,
+  baseText: string,
+): Promise<SaveAnswer> {
   return request(`/api/dashboards/sources/${encodeURIComponent(file)}`, {
     method: 'PUT',
-    body: { text, baseVersion },
+    body: { text, baseVersion, baseText },
   });
 }
 

@@ -1,9 +1,10 @@
 import type { Completion } from '@codemirror/autocomplete';
+import { type DefinitionSet, EMPTY_SET, type LibrarySection, sectionNames } from './definitionSet';
 import type { EditorEndpoint } from './editorApi';
 import { endpointOf, methodOf, rowFieldsOf, type SourceShape } from './endpointCatalog';
 import { type JsonCursor, valueAt } from './jsonContext';
 import { replaceToken } from './schemaCompletion';
-import { referencesAt } from './schemaSet';
+import { referencesAt, schemasAt } from './schemaSet';
 import { chartSpecPath } from './vegaLiteSchema';
 
 const NAME = 'common.schema.json#/$defs/name';
@@ -13,9 +14,31 @@ const PARAM_KEYS = new Set(['param', '$param', 'set', 'reset', 'select', 'params
 /** Members whose name value is a data source (a table state is named after its source). */
 const SOURCE_KEYS = new Set(['data', 'state']);
 
-/** What the token at the cursor names, when it is something of the page or of the API. */
+/** Members whose string value names a library entry, and the section it is in. */
+const LIBRARY_KEYS: Record<string, LibrarySection> = {
+  template: 'templates',
+  options: 'optionSets',
+  levels: 'optionSets',
+  map: 'valueMaps',
+  labels: 'valueMaps',
+  preset: 'columnPresets',
+  spec: 'specs',
+};
+
+/** What an entry of each library section is called in the completion list. */
+const ENTRY_NAME: Record<LibrarySection, string> = {
+  templates: 'body template',
+  optionSets: 'option set',
+  valueMaps: 'value map',
+  columnPresets: 'column preset',
+  specs: 'chart spec',
+};
+
+/** What the token at the cursor names, when it is something of the page, of the set or of the API. */
 export type ReferenceTarget =
-  | { kind: 'source' | 'param' }
+  | { kind: 'source' | 'param' | 'page' | 'panel' }
+  | { kind: 'library'; section: LibrarySection }
+  | { kind: 'drillParam'; page: string | undefined }
   | { kind: 'endpoint' | 'bodyKey' | 'variant' | 'rows'; source: SourceShape }
   | { kind: 'field' | 'rowReference'; source: SourceShape | undefined };
 
@@ -55,7 +78,21 @@ export function referenceTarget(cursor: JsonCursor): ReferenceTarget | undefined
   }
   if (path.length === 3 && path[0] === 'data' && path[2] === 'body' && slot === 'key')
     return { kind: 'bodyKey', source: valueAt(root, path.slice(0, 2)) as SourceShape };
+  const last = path[path.length - 1];
+  if (slot === 'key' && last === 'params' && path[path.length - 2] === 'drill') {
+    const drill = valueAt(root, path.slice(0, -1));
+    return {
+      kind: 'drillParam',
+      page: isObject(drill) && typeof drill.page === 'string' ? drill.page : undefined,
+    };
+  }
   if (slot === 'key') return undefined;
+  if (slot === 'element' && path.length === 2 && path[0] === 'layout') return { kind: 'panel' };
+  if (slot === 'value' && cursor.key === 'page' && last === 'drill') return { kind: 'page' };
+  const section = slot === 'value' && cursor.key !== undefined ? LIBRARY_KEYS[cursor.key] : undefined;
+  // Only where the schema takes a name there (a drill's `map` is always a map written out).
+  if (section && schemasAt([...path, cursor.key as string]).some((a) => a.node.type === 'string'))
+    return { kind: 'library', section };
   const at =
     slot === 'value' && cursor.key !== undefined ? [...path, cursor.key] : [...path, cursor.container.index];
   const key = slot === 'value' ? cursor.key : path[path.length - 1];
@@ -77,7 +114,17 @@ export function referenceTarget(cursor: JsonCursor): ReferenceTarget | undefined
 
 /** True when the options of `target` come from the API's endpoint index. */
 export function needsEndpoints(target: ReferenceTarget): boolean {
-  return target.kind !== 'source' && target.kind !== 'param';
+  return ['endpoint', 'bodyKey', 'variant', 'rows', 'field', 'rowReference'].includes(target.kind);
+}
+
+/** An option that writes the member name `name` at a key position. */
+function keyOption(name: string, quoted: boolean, extra: Partial<Completion>): Completion {
+  return {
+    label: name,
+    type: 'property',
+    ...extra,
+    apply: replaceToken(quoted ? `${name}": ` : `"${name}": `, quoted),
+  };
 }
 
 /** An option that writes `value` as a JSON string (or number) at the cursor. */
@@ -101,16 +148,55 @@ function listed(what: string, names: readonly string[] | undefined): string | un
 /**
  * The options for a token that names something: the page's data sources and params, the API's
  * endpoint paths, a source's body keys, variants and row pointers, and the row fields of the
- * source a widget reads (`endpoints` is the index from GET /api/dashboards/endpoints).
+ * source a widget reads (`endpoints` is the index from GET /api/dashboards/endpoints); from the
+ * other definition files (`set`): the library's templates, option sets, value maps, column presets
+ * and chart specs (beside the page's own), the pages a drill may open and their params; and the
+ * page's panel names in its layout.
  */
 export function referenceOptions(
   target: ReferenceTarget,
   cursor: JsonCursor,
   quoted: boolean,
   endpoints: readonly EditorEndpoint[],
+  set: DefinitionSet = EMPTY_SET,
 ): Completion[] {
   const { root } = cursor;
   switch (target.kind) {
+    case 'library': {
+      const own = sectionNames(root, target.section);
+      const what = ENTRY_NAME[target.section];
+      return [
+        ...own.map((name) => valueOption(name, quoted, { detail: `${what} · this page`, boost: 3 })),
+        ...set.library[target.section]
+          .filter((e) => !own.includes(e.name))
+          .map((e) => valueOption(e.name, quoted, { detail: `${what} · ${e.file}`, boost: 2 })),
+      ];
+    }
+    case 'page':
+      return set.pages.map((p) =>
+        valueOption(p.id, quoted, {
+          detail: p.title ? `page · ${p.title}` : 'page',
+          info: listed(
+            'Params',
+            p.params.map((q) => q.name),
+          ),
+          boost: 2,
+        }),
+      );
+    case 'drillParam': {
+      const page = set.pages.find((p) => p.id === target.page);
+      return (page?.params ?? [])
+        .filter((q) => !cursor.container.keys.has(q.name))
+        .map((q) =>
+          keyOption(q.name, quoted, { detail: `param of ${page?.id}`, info: q.description, boost: 2 }),
+        );
+    }
+    case 'panel': {
+      const panels = valueAt(root, ['panels']);
+      return Object.keys(isObject(panels) ? panels : {}).map((name) =>
+        valueOption(name, quoted, { detail: 'panel', boost: 2 }),
+      );
+    }
     case 'source':
       return Object.entries(sourcesOf(root)).map(([name, s]) =>
         valueOption(name, quoted, {
@@ -139,12 +225,7 @@ export function referenceOptions(
       const keys = endpointOf(target.source, endpoints)?.bodyKeys ?? [];
       return keys
         .filter((k) => !cursor.container.keys.has(k))
-        .map((k) => ({
-          label: k,
-          type: 'property',
-          detail: 'body key',
-          apply: replaceToken(quoted ? `${k}": ` : `"${k}": `, quoted),
-        }));
+        .map((k) => keyOption(k, quoted, { detail: 'body key' }));
     }
     case 'variant': {
       const variants = endpointOf(target.source, endpoints)?.variants ?? {};

@@ -7,13 +7,18 @@ import { SOURCES_QUERY_KEY, saveSource } from './editorApi';
 /** The file as it is on disk when a save found it changed since the editor loaded it (the 409's `current`). */
 export type DiskVersion = NonNullable<SaveConflict['current']>;
 
+/** The version of a file an edit started from: its version id and its text. */
+export type BaseVersion = Pick<DefinitionSource, 'text' | 'version'>;
+
 /** Where the last save of the open file stands. */
 export type SaveState =
   | { kind: 'idle' }
   | { kind: 'saving' }
-  | { kind: 'saved'; at: Date }
+  /** `served`: the server serves the saved text; `merged`: the edits on disk were merged in. */
+  | { kind: 'saved'; at: Date; served: boolean; merged: boolean }
   | { kind: 'failed'; message: string }
-  | { kind: 'conflict'; file: string; disk: DiskVersion };
+  /** The edits on disk change the lines the user's do: `base` is the text both started from. */
+  | { kind: 'conflict'; file: string; disk: DiskVersion; base: string };
 
 interface SourceSaveOptions {
   /** Forgets the edited text of a file (its saved text is now the editor's). */
@@ -30,9 +35,11 @@ export function failureMessage(err: unknown, otherwise: string): string {
 }
 
 /**
- * Saves the open file with the version it was edited from. When the file changed on disk since,
- * the server writes nothing and the state holds the disk version, for the user to choose: keep
- * theirs (`save` again from the disk version, overwriting it) or `takeDisk` (load it instead).
+ * Saves the open file with the version (id and text) it was edited from. When the file changed on
+ * disk since, the server merges edits of different lines and writes the merge, which the editor
+ * then loads; when both changed the same lines it writes nothing and the state holds the disk
+ * version, for the user to choose: keep theirs (`save` again from the disk version, overwriting
+ * it) or `takeDisk` (load it instead).
  */
 export function useSourceSave({ dropDraft, reload }: SourceSaveOptions) {
   const queryClient = useQueryClient();
@@ -46,20 +53,22 @@ export function useSourceSave({ dropDraft, reload }: SourceSaveOptions) {
     dropDraft(file);
   };
 
-  const save = async (file: string, text: string, baseVersion: string) => {
+  const save = async (file: string, text: string, base: BaseVersion) => {
     setState({ kind: 'saving' });
     try {
-      const answer = await saveSource(file, text, baseVersion);
-      store(file, text, answer.version);
+      const answer = await saveSource(file, text, base.version, base.text);
+      store(file, answer.merged ?? text, answer.version);
+      // The merge holds edits the editor has not seen: it loads the text written.
+      if (answer.merged !== undefined) reload();
       // The menu and the pages follow the saved definition.
       void queryClient.invalidateQueries({ queryKey: ['dashboards'] });
-      setState({ kind: 'saved', at: new Date() });
+      setState({ kind: 'saved', at: new Date(), served: answer.served, merged: answer.merged !== undefined });
     } catch (err) {
       const disk =
         err instanceof ApiError && err.status === 409
           ? (err.body as SaveConflict | undefined)?.current
           : undefined;
-      if (disk) setState({ kind: 'conflict', file, disk });
+      if (disk) setState({ kind: 'conflict', file, disk, base: base.text });
       else
         setState({ kind: 'failed', message: failureMessage(err, 'The file could not be saved; try again') });
     }

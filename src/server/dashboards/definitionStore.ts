@@ -29,6 +29,8 @@ export class DefinitionStore {
   private servedMtime = new Map<string, number>();
   private watcher?: FSWatcher;
   private timer?: NodeJS.Timeout;
+  /** The files whose text on disk the last reload did not serve. */
+  private refusedFiles = new Set<string>();
 
   constructor(private readonly options: DefinitionStoreOptions) {}
 
@@ -40,6 +42,15 @@ export class DefinitionStore {
     return [...this.good.values()].sort(
       (a, b) => (a.menu?.order ?? 0) - (b.menu?.order ?? 0) || a.id.localeCompare(b.id),
     );
+  }
+
+  /**
+   * The definition files (names in the folder) whose text on disk is not served since the last
+   * reload: a page refused (its last good version may keep serving until a restart), or a library
+   * file with errors.
+   */
+  refused(): string[] {
+    return [...this.refusedFiles].sort();
   }
 
   /** Reads and checks every file; returns the number of errors found. */
@@ -80,6 +91,7 @@ export class DefinitionStore {
       } else if (this.good.has(name))
         log.error(`dashboards: ${name} refused; the last good version keeps serving`);
     }
+    this.refusedFiles = new Set(errors.filter((e) => e.severity === 'error').map((e) => basename(e.file)));
     this.dropDoubleClaims(files.map((f) => basename(f)).sort((a, b) => standing(a) - standing(b)));
     for (const e of errors) (e.severity === 'error' ? log.error : log.warn)(formatDefinitionError(e));
     const failed = errors.filter((e) => e.severity === 'error').length;
@@ -106,6 +118,7 @@ export class DefinitionStore {
         );
         this.good.delete(name);
         this.servedMtime.delete(name);
+        this.refusedFiles.add(name);
       } else for (const c of claims) claimed.set(c, name);
     }
   }

@@ -114,5 +114,9 @@ export async function registerDashboardRoutes(
     },
   );
 
-  await registerEditorRoutes(app, { ...storeOptions, onSaved: () => store.reload() });
+  await registerEditorRoutes(app, {
+    ...storeOptions,
+    onSaved: () => store.reload(),
+    refused: () => store.refused(),
+  });
 }

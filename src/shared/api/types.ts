@@ -1877,34 +1877,21 @@ export interface CommunicationsLogResponse {
   totalRows: TotalRows;
 }
 /**
- * POST /api/dashboards/sources body: a new definition file and its text.
+ * Another definition file that the edited text would make fail (a library name it uses renamed, a route it claims taken): the server would stop serving its page.
  */
-export interface CreateDefinitionRequest {
-  file: DefinitionFileName;
-  text: DefinitionText;
-}
-/**
- * GET /api/dashboards: the validated, normalized page definitions the signed-in user may see (a page with an access rule needs its claim).
- */
-export interface DashboardsResponse {
+export interface AffectedPage {
   /**
-   * Normalized pages (engine/definitions/normalizedPage.ts), already checked against schemas/dashboard.
+   * The file name in dashboards/, e.g. volume.json.
    */
-  pages: {
-    [k: string]: unknown;
-  }[];
-}
-/**
- * POST /api/dashboards/validate: the located problems of a text as the content of a file, and the normalized page when it is valid.
- */
-export interface DefinitionCheck {
+  file: string;
+  /**
+   * The page's title, when the file has one.
+   */
+  page?: string;
+  /**
+   * Its errors that the edit brings (errors it had before are left out).
+   */
   errors: DefinitionProblem[];
-  /**
-   * The normalized page (engine/definitions/normalizedPage.ts); present when the text is valid.
-   */
-  normalized?: {
-    [k: string]: unknown;
-  };
 }
 /**
  * One located problem of a definition text as the editor shows it.
@@ -1931,6 +1918,40 @@ export interface DefinitionProblem {
    * The line npm run dashboards:check prints for it.
    */
   text: string;
+}
+/**
+ * POST /api/dashboards/sources body: a new definition file and its text.
+ */
+export interface CreateDefinitionRequest {
+  file: DefinitionFileName;
+  text: DefinitionText;
+}
+/**
+ * GET /api/dashboards: the validated, normalized page definitions the signed-in user may see (a page with an access rule needs its claim).
+ */
+export interface DashboardsResponse {
+  /**
+   * Normalized pages (engine/definitions/normalizedPage.ts), already checked against schemas/dashboard.
+   */
+  pages: {
+    [k: string]: unknown;
+  }[];
+}
+/**
+ * POST /api/dashboards/validate: the located problems of a text as the content of a file, checked with every other definition file beside it, and the normalized page when it is valid.
+ */
+export interface DefinitionCheck {
+  errors: DefinitionProblem[];
+  /**
+   * The other files this text would make fail, with their new errors: a save is refused while any is listed.
+   */
+  affected?: AffectedPage[];
+  /**
+   * The normalized page (engine/definitions/normalizedPage.ts); present when the text is valid.
+   */
+  normalized?: {
+    [k: string]: unknown;
+  };
 }
 /**
  * One definition file as the server holds it.
@@ -2008,7 +2029,7 @@ export interface EditorSettings {
   writable: boolean;
 }
 /**
- * PUT /api/dashboards/sources/:file and POST /api/dashboards/sources (409): nothing was written. A save edited from a version that is no longer the file's carries the file as it is on disk now, so the editor can show both; a creation under a name that is taken does not.
+ * PUT /api/dashboards/sources/:file and POST /api/dashboards/sources (409): nothing was written. A save edited from a version that is no longer the file's, whose edits could not be merged with the ones on disk (both change the same lines), carries the file as it is on disk now, so the editor can show both sides; a creation under a name that is taken does not.
  */
 export interface SaveConflict {
   error: 'Conflict';
@@ -2039,6 +2060,10 @@ export interface SaveDefinitionRequest {
    * The version GET /api/dashboards/sources gave for the file; when the file has changed since, nothing is written (409).
    */
   baseVersion?: string;
+  /**
+   * The text of baseVersion as the editor loaded it: when the file has changed on disk since, edits of other lines are merged (three-way, by line) instead of refused.
+   */
+  baseText?: string;
 }
 /**
  * PUT /api/dashboards/sources/:file (200) and POST /api/dashboards/sources (201): the text is written and served.
@@ -2053,6 +2078,14 @@ export interface SavedDefinition {
    * The version of the text now on disk.
    */
   version: string;
+  /**
+   * True when the server now serves the saved text and every page it served before; false when its reload refused one (the server log says why).
+   */
+  served: boolean;
+  /**
+   * The text written, when the file had changed on disk since baseVersion and the two edits (of different lines) were merged: the editor loads it.
+   */
+  merged?: string;
   /**
    * Warnings left in the text (a text with errors is not saved).
    */

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
 import { EditorState } from '@codemirror/state';
@@ -5,12 +6,18 @@ import { describe, expect, it } from 'vitest';
 import { loadEndpointIndex } from '../../../../engine/tools';
 import { endpointCatalog } from '../../../server/dashboards/endpointCatalog';
 import { definitionCompletion } from '../definitionCompletion';
+import { definitionSetOf } from '../definitionSet';
 import { jsonCursorAt } from '../jsonContext';
 
 // The real endpoint index, as GET /api/dashboards/endpoints answers it.
 const known = loadEndpointIndex(join(process.cwd(), 'schemas', 'api', 'endpoints.json'));
 const endpoints = endpointCatalog(known ?? new Map());
-const complete = definitionCompletion({ endpoints: async () => endpoints });
+// The repository's definition files, as the editor holds them.
+const files = readdirSync('dashboards')
+  .filter((f) => f.endsWith('.json'))
+  .map((file) => ({ file, text: readFileSync(join('dashboards', file), 'utf8') }));
+const set = definitionSetOf(files);
+const complete = definitionCompletion({ endpoints: async () => endpoints, definitions: () => set });
 
 /** The option labels at the `|` of `text` (asked for explicitly, as Ctrl+Space does). */
 async function labelsAt(text: string): Promise<string[]> {
@@ -120,5 +127,73 @@ describe('definitionCompletion in a chart spec', () => {
     );
     // Outside a chart widget a `spec` member is not Vega-Lite.
     expect(await labelsAt('{"spec": {"|"}}')).not.toContain('mark');
+  });
+});
+
+describe('definitionCompletion of the names other files define', () => {
+  const shared = JSON.parse(files.find((f) => f.file === '_shared.json')?.text ?? '{}') as Record<
+    string,
+    Record<string, unknown>
+  >;
+  const names = (section: string) => Object.keys(shared[section] ?? {});
+
+  it("offers the library's templates, option sets, value maps, column presets and chart specs where each is named", async () => {
+    expect(names('templates').length).toBeGreaterThan(0);
+    expect(await labelsAt('{"data": {"s": {"template": "|"}}}')).toEqual(names('templates'));
+    expect(await labelsAt('{"sourceDefaults": {"template": "|"}}')).toEqual(names('templates'));
+    expect(await labelsAt(page('{"kind": "pills", "param": "view", "options": "|"}'))).toEqual(
+      names('optionSets'),
+    );
+    expect(await labelsAt(page('{"kind": "select", "param": "view", "options": "|"}'))).toEqual(
+      names('optionSets'),
+    );
+    expect(await labelsAt(page('{"kind": "table", "data": "bySite", "columns": [{"preset": "|"}]}'))).toEqual(
+      names('columnPresets'),
+    );
+    expect(await labelsAt(page('{"kind": "chart", "data": "bySite", "spec": "|"}'))).toEqual(names('specs'));
+    expect(await labelsAt('{"data": {"s": {"body": {"x": {"$param": "p", "map": "|"}}}}}')).toEqual(
+      names('valueMaps'),
+    );
+    expect(
+      await labelsAt(page('{"kind": "multiselect", "optionsFrom": {"data": "codes", "labels": "|"}}')),
+    ).toEqual(names('valueMaps'));
+  });
+
+  it("puts the page's own entries first and does not offer a library name where the schema takes none", async () => {
+    const own = await labelsAt(
+      '{"optionSets": {"mine": []}, "panels": {"p": {"blocks": [{"widgets": [{"kind": "pills", "options": "|"}]}]}}}',
+    );
+    expect(own[0]).toBe('mine');
+    expect(own.slice(1)).toEqual(names('optionSets'));
+    // A drill's map is always written out.
+    expect(
+      await labelsAt(
+        page(
+          '{"kind": "table", "data": "bySite", "columns": [{"link": [{"drill": {"page": "volume", "params": {"a": {"from": "row.x", "map": "|"}}}}]}]}',
+        ),
+      ),
+    ).toEqual([]);
+  });
+
+  it('offers the pages a drill may open, then the params of the page it opens', async () => {
+    const pages = await labelsAt(
+      page('{"kind": "table", "data": "bySite", "columns": [{"link": [{"drill": {"page": "|"}}]}]}'),
+    );
+    expect(pages).toEqual(set.pages.map((p) => p.id));
+    expect(pages).toContain('communications-log');
+    const log = set.pages.find((p) => p.id === 'communications-log');
+    const params = await labelsAt(
+      page(
+        '{"kind": "table", "data": "bySite", "columns": [{"link": [{"drill": {"page": "communications-log", "params": {"|"}}}]}]}',
+      ),
+    );
+    expect(params).toEqual(log?.params.map((p) => p.name));
+    expect(params.length).toBeGreaterThan(1);
+  });
+
+  it("offers the page's panel names in its layout", async () => {
+    expect(await labelsAt('{"panels": {"totals": {}, "bySite": {}}, "layout": [["totals"], ["|"]]}')).toEqual(
+      ['totals', 'bySite'],
+    );
   });
 });

@@ -87,7 +87,7 @@ while IFS= read -r failed; do [ -n "$failed" ] && failed_steps+=("$failed"); don
 
 # Every page of dashboards/ drawn in Chromium as each demo user, its pills and selects walked
 # (docs/qa.md): after the browser tests, whose server built the client it serves. It prints its time.
-[ -f scripts/lib/renderCheck.ts ] && step "render check (every page drawn)" tsx scripts/dashboards-check.ts --render
+check "render check (every page drawn)" scripts/dashboards-check.ts --render
 
 node scripts/lib/summarize-tests.mjs test-summary
 if ((${#failed_steps[@]})); then

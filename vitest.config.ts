@@ -15,7 +15,7 @@ export default defineConfig({
           // (a thread starts faster than a process).
           pool: 'threads',
           // One module graph per worker, not one per file: 28 CPU-seconds and 23 s against 56 and 45
-          // (2026-11-25, quiet machine), the files passing in any order (five shuffled runs). A file
+          // (on a quiet machine), the files passing in any order (five shuffled runs). A file
           // that needs modules fresh is in unit-isolated below.
           isolate: false,
           // Some unit tests compile the dashboard schemas (Vega-Lite's among them) or render with

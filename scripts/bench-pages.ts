@@ -41,7 +41,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  * its navigation started) in window.__panelsDrawnAt; the first time it finds a panel drawn it notes
  * the clock in window.__firstPanelAt. The page keeps its own time: a check from Playwright
  * (waitForFunction, waitForSelector) first loads Playwright's injected script into the page, which
- * cost a warm visit about 50 ms (docs/benchmarks.md, 2026-11-28). A string, so the bundler's helpers
+ * cost a warm visit about 50 ms (docs/benchmarks.md). A string, so the bundler's helpers
  * never reach the browser.
  */
 const WATCH_PANELS = `(() => {
@@ -157,8 +157,8 @@ async function visit(page: Page, url: string): Promise<Sample> {
   // The files and requests are read from the page's Resource Timing after the visit, and the files'
   // sizes fetched apart: listening to the browser's responses and reading their bodies while the
   // page loads (Playwright's response.body()) cost the page about 90 ms of a warm visit of 330-470,
-  // and waiting for the first panel with a selector of its own about 70 more (docs/benchmarks.md,
-  // 2026-11-28). The page notes when its panels are drawn (WATCH_PANELS).
+  // and waiting for the first panel with a selector of its own about 70 more (measured
+  // with the benchmark). The page notes when its panels are drawn (WATCH_PANELS).
   const started = Date.now();
   await page.goto(url);
   const ms = Math.round(await waitForPanels(page));

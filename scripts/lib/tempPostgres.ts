@@ -93,7 +93,7 @@ const BLANK_CLUSTERS_DIR = join(
 /**
  * The folder of a blank cluster of these binaries, made by initdb the first time it is asked for and
  * copied by every fresh cluster after it: a copy of its 40 MB costs about a tenth of initdb's CPU time
- * (0.09 against 0.9 s, 2026-11-28), and a test run starts a dozen clusters. Made in a folder of its
+ * (0.09 against 0.9 s), and a test run starts a dozen clusters. Made in a folder of its
  * own and renamed into place, so a cluster started meanwhile (another process, another checkout's
  * suite) never copies half of one; the first rename wins.
  */

@@ -12,7 +12,7 @@ const KEEP_ANSWERS = 100;
 /**
  * The JSON of GET /api/dashboards and its ETag, worked out once per set of pages a user may see
  * and per version of the definitions, not on every page load: 120 kB of JSON took 4.7 ms to write
- * and 3.3 more to compress on each (2026-11-28).
+ * and 3.3 more to compress on each.
  */
 class DefinitionAnswers {
   private generation = -1;

@@ -1,4 +1,4 @@
-import type { VisualizationSpec } from 'vega-embed';
+import type { Spec } from 'vega';
 import { labelThreshold, type PieSlice, pieColors } from './pieSlices';
 
 /** Room a legend beside the pie needs: symbol and padding, then about 7 px per 12 px character. */
@@ -23,9 +23,49 @@ export function pieRows(slices: PieSlice[], height: number): Record<string, unkn
   return slices.map((s) => ({ ...s, shown: s.percent >= threshold ? `${s.percent.toFixed(0)}%` : '' }));
 }
 
+/** A field of the slice's row as text, as Vega-Lite writes a nominal field (`sep` joins a list). */
+const text = (field: string, sep: string) =>
+  `isValid(datum["${field}"]) ? isArray(datum["${field}"]) ? join(datum["${field}"], '${sep}') : datum["${field}"] : ""+datum["${field}"]`;
+
+/** Label, value (one decimal at most, trailing zeros trimmed: 8,358 or 12.5) and percent. */
+const tooltip = {
+  signal: `{"Label": ${text('label', '\\n')}, "Value": format(datum["value"], ",.1~f"), "Percent": format(datum["percent"], ".1f")}`,
+};
+
+/** What a screen reader says of a slice (or its percentage label, which also says what it shows). */
+const description = (shown: boolean) => ({
+  signal: [
+    `"value: " + (format(datum["value"], ""))`,
+    `"; label: " + (${text('label', ' ')})`,
+    ...(shown ? [`"; shown: " + (${text('shown', ' ')})`] : []),
+    `"; Label: " + (${text('label', ' ')})`,
+    `"; Value: " + (format(datum["value"], ",.1~f"))`,
+    `"; Percent: " + (format(datum["percent"], ".1f"))`,
+  ].join(' + '),
+});
+
+/** The slices stacked by label around the circle: where each slice starts and ends. */
+const stacked = (name: string) => ({
+  name,
+  source: PIE_DATASET,
+  transform: [
+    {
+      type: 'stack',
+      groupby: [],
+      field: 'value',
+      sort: { field: ['label'], order: ['ascending'] },
+      as: ['value_start', 'value_end'],
+      offset: 'zero',
+    },
+    { type: 'filter', expr: 'isValid(datum["value"]) && isFinite(+datum["value"])' },
+  ],
+});
+
 /**
- * The Vega-Lite arc spec of a pie (its rows come separately, `pieRows`): fixed colours, 1-decimal
- * tooltips, labels over the threshold. The plot is a square `height` pixels wide (narrower when `width` is), so the pie never sits
+ * The Vega spec of a pie (its rows come separately, `pieRows`), written as Vega itself so a pie
+ * draws without Vega-Lite's compiler: the spec Vega-Lite compiles an arc layer and a text layer
+ * to (a test holds the two equal). Fixed colours, 1-decimal tooltips, labels over the threshold.
+ * The plot is a square `height` pixels wide (narrower when `width` is), so the pie never sits
  * off-centre in a wide box; the legend goes right or below by `pieLegendOrient`.
  */
 export function pieSpec(
@@ -34,67 +74,108 @@ export function pieSpec(
   selected: string | null,
   width = Number.POSITIVE_INFINITY,
   colours: readonly string[] = pieColors,
-): VisualizationSpec {
-  const orient = pieLegendOrient(
-    width,
-    height,
-    slices.map((s) => s.label),
-  );
+): Spec {
+  const labels = slices.map((s) => s.label);
+  const orient = pieLegendOrient(width, height, labels);
   const plot = Math.max(120, Math.min(height, width));
-  const legendWidth = legendRoom(slices.map((s) => s.label)) - 20;
-  const theta = { field: 'value', type: 'quantitative' as const, stack: true };
+  const legendWidth = legendRoom(labels) - 20;
+  const opacity =
+    selected === null
+      ? { value: 1 }
+      : [{ test: `datum.label === ${JSON.stringify(selected)}`, value: 1 }, { value: 0.35 }];
+  const centre = { x: { signal: 'width', mult: 0.5 }, y: { signal: 'height', mult: 0.5 } };
+  const legend =
+    orient === 'right'
+      ? { labelLimit: 320, orient: 'right' }
+      : {
+          // Below the pie, centred under it by its estimated width (Vega has no anchor for an
+          // orient group).
+          direction: 'vertical',
+          labelLimit: Math.max(120, Math.min(400, width - 40)),
+          legendX: Math.max(0, Math.round((plot - Math.min(legendWidth, width)) / 2)),
+          legendY: plot + 4,
+          orient: 'none',
+        };
   return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    $schema: 'https://vega.github.io/schema/vega/v6.json',
+    background: 'white',
+    padding: 5,
     width: plot,
     height: plot,
-    autosize: { type: 'pad' },
-    data: { name: PIE_DATASET },
-    datasets: { [PIE_DATASET]: [] },
-    encoding: {
-      theta,
-      color: {
-        field: 'label',
-        type: 'nominal',
-        sort: null,
-        scale: { domain: slices.map((s) => s.label), range: [...colours] },
-        legend:
-          orient === 'right'
-            ? { orient: 'right', title: null, labelLimit: 320 }
-            : {
-                // Below the pie, centred under it by its estimated width (Vega-Lite has no
-                // anchor for an orient group).
-                orient: 'none',
-                legendX: Math.max(0, Math.round((plot - Math.min(legendWidth, width)) / 2)),
-                legendY: plot + 4,
-                title: null,
-                direction: 'vertical',
-                labelLimit: Math.max(120, Math.min(400, width - 40)),
-              },
+    style: 'view',
+    data: [{ name: PIE_DATASET, values: [] }, stacked('data_1'), stacked('data_2')],
+    marks: [
+      {
+        name: 'layer_0_marks',
+        type: 'arc',
+        style: ['arc'],
+        from: { data: 'data_1' },
+        encode: {
+          update: {
+            outerRadius: { value: plot * 0.35 },
+            cursor: { value: 'pointer' },
+            fill: { scale: 'color', field: 'label' },
+            opacity,
+            tooltip,
+            description: description(false),
+            ...centre,
+            innerRadius: { value: 0 },
+            startAngle: { scale: 'theta', field: 'value_end' },
+            endAngle: { scale: 'theta', field: 'value_start' },
+          },
+        },
       },
-      order: { field: 'label', sort: 'ascending' },
-      opacity:
-        selected === null
-          ? { value: 1 }
-          : { condition: { test: `datum.label === ${JSON.stringify(selected)}`, value: 1 }, value: 0.35 },
-      tooltip: [
-        { field: 'label', type: 'nominal', title: 'Label' },
-        // One decimal at most, trailing zeros trimmed: a count reads 8,358, an average 12.5.
-        { field: 'value', type: 'quantitative', title: 'Value', format: ',.1~f' },
-        { field: 'percent', type: 'quantitative', title: 'Percent', format: '.1f' },
-      ],
-    },
-    layer: [
-      { mark: { type: 'arc', outerRadius: plot * 0.35, cursor: 'pointer' } },
       {
         // Percentages sit just outside their slice in the dark text colour, not the slice's own
         // (a pale or grey slice colour is too faint to read on white).
-        mark: { type: 'text', radius: plot * 0.42, fontSize: 12, fontWeight: 600 },
-        encoding: { text: { field: 'shown', type: 'nominal' }, color: { value: '#1f2937' } },
+        name: 'layer_1_marks',
+        type: 'text',
+        style: ['text'],
+        from: { data: 'data_2' },
+        encode: {
+          update: {
+            radius: { value: plot * 0.42 },
+            fontSize: { value: 12 },
+            fontWeight: { value: 600 },
+            fill: { value: '#1f2937' },
+            opacity,
+            tooltip,
+            description: description(true),
+            ...centre,
+            text: { signal: 'isValid(datum["shown"]) ? datum["shown"] : ""+datum["shown"]' },
+            align: { value: 'center' },
+            baseline: { value: 'middle' },
+            theta: { signal: 'scale("theta", 0.5 * datum["value_start"] + 0.5 * datum["value_end"])' },
+          },
+        },
+      },
+    ],
+    scales: [
+      {
+        name: 'theta',
+        type: 'linear',
+        domain: {
+          fields: ['data_1', 'data_2'].flatMap((data) => [
+            { data, field: 'value_start' },
+            { data, field: 'value_end' },
+          ]),
+        },
+        range: [0, 2 * Math.PI],
+        zero: true,
+      },
+      { name: 'color', type: 'ordinal', domain: labels, range: [...colours] },
+    ],
+    legends: [
+      {
+        ...legend,
+        fill: 'color',
+        symbolType: 'circle',
+        encode: { symbols: { update: { opacity: { value: 1 } } } },
       },
     ],
     config: {
-      view: { stroke: null },
       legend: { labelFontSize: 12, symbolSize: 120 },
+      style: { cell: { stroke: null } },
     },
-  } as VisualizationSpec;
+  } as Spec;
 }

@@ -13,6 +13,7 @@ import {
 } from '../../engine/widgets/chart/chartSpec';
 import { withSignals } from '../../engine/widgets/chart/vegaSpec';
 import { DefinitionStore, defaultDefinitionPaths } from '../../src/server/dashboards/definitionStore';
+import { quietVegaLite as quiet } from '../support/quietVegaLite';
 
 // Compiling Vega-Lite's schema and every chart takes seconds on a busy machine.
 vi.setConfig({ testTimeout: 120_000 });
@@ -150,11 +151,3 @@ async function svg(spec: Spec, rows: Record<string, unknown>[]): Promise<string>
   view.finalize();
   return out;
 }
-
-const quiet = {
-  level: () => quiet,
-  error: () => quiet,
-  warn: () => quiet,
-  info: () => quiet,
-  debug: () => quiet,
-} as never;

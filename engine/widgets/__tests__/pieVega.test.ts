@@ -1,6 +1,7 @@
 import type { VisualizationSpec } from 'vega-embed';
 import { compile } from 'vega-lite';
 import { describe, expect, it } from 'vitest';
+import { quietVegaLite as quiet } from '../../../tests/support/quietVegaLite';
 import { type PieSlice, pieColors, pieColoursFor } from '../pie/pieSlices';
 import { legendRoom, PIE_DATASET, pieLegendOrient, pieSpec } from '../pie/pieSpec';
 
@@ -78,14 +79,6 @@ function vegaLitePie(
     },
   } as VisualizationSpec;
 }
-
-const quiet = {
-  level: () => quiet,
-  error: () => quiet,
-  warn: () => quiet,
-  info: () => quiet,
-  debug: () => quiet,
-} as never;
 
 const slices = (...labels: string[]): PieSlice[] =>
   labels.map((label, i) => ({ label, value: 10 + i, percent: 100 / labels.length }));

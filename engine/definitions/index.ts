@@ -1,4 +1,10 @@
 /** Definition loading for Node (CLI, server, tests): read, validate, normalize. */
+export {
+  type ChartCompileCache,
+  compileChart,
+  compileChartLayout,
+  withCompiledCharts,
+} from './compileCharts';
 export { type DefinitionError, formatDefinitionError } from './definitionError';
 export { endpointKey, type KnownEndpoints, loadEndpointIndex } from './endpointIndex';
 export { emptyLibrary, isLibraryFile, type Library } from './library';

@@ -11,6 +11,7 @@ export { extractRows, extractTotal } from '../data/extractRows';
 // Definitions: read, validate, migrate, normalize.
 export { createSchemaAjv, ERROR_MESSAGE_KEYWORD } from '../definitions/ajv';
 export {
+  type ChartCompileCache,
   checkDefinitionText,
   checkDefinitionTexts,
   type DefinitionError,
@@ -23,6 +24,7 @@ export {
   loadDefinitions,
   loadEndpointIndex,
   type NormalizedPage,
+  withCompiledCharts,
 } from '../definitions/index';
 export { escapePointerToken } from '../definitions/jsonPointer';
 export { messages } from '../definitions/messages';

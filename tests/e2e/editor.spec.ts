@@ -69,6 +69,10 @@ test('an editor sees located errors as they type, and the preview follows valid 
   await expect(preview).toHaveAttribute('data-preview-state', 'current');
   await expect(preview.getByTestId('dashboard-volume')).toBeVisible();
   await expect(preview.getByText('Communication Volume by Type').first()).toBeVisible();
+  // The preview's definition is not served compiled: its chart is compiled in the browser.
+  await expect(
+    preview.getByTestId('chart-volume-by-type').locator('path[aria-roledescription="bar"]').first(),
+  ).toBeVisible();
   // Real data: the volume table fills with rows from the API.
   await expect(preview.locator('[data-widget-kind="table"]').first()).toHaveAttribute(
     'data-widget-state',

@@ -14,6 +14,9 @@ interface CodeAnswer {
   values: (number | string | null)[][];
 }
 
+/** A message only Vega-Lite's compiler carries (a spec without a mark or a composition). */
+const VEGA_LITE_COMPILER = 'Make sure the specification includes at least one of the following properties';
+
 /** SPEC.md section 5: thousands comma-separated, at most 2 decimals. */
 const plain = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
@@ -281,4 +284,25 @@ test('Response Time trend lines and Volume inbound/outbound bars are drawn', asy
     )
     .toEqual(expected.sort());
   expect(new Set(volume.series.map((s) => s.group))).toEqual(new Set(['Inbound', 'Outbound']));
+});
+
+test("the page's charts and pies draw without loading Vega-Lite's compiler", async ({ page }) => {
+  await openDashboard(page, '/dashboard', 'home');
+  const home = page.getByTestId('dashboard-home');
+  await expect(home.locator('[data-testid^="chart-"] svg.marks').first()).toBeVisible();
+  await expect(home.locator('[data-testid^="pie-"] svg.marks').first()).toBeVisible();
+  await expect(home.locator('[data-testid^="chart-"] svg.marks')).toHaveCount(3);
+  // Every script the page loaded, read back: none is Vega-Lite's compiler (its message for a spec
+  // with no mark is in no other module).
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((url) => /\.m?js(\?|$)/.test(url)),
+  );
+  expect(scripts.some((url) => url.includes('vega'))).toBe(true);
+  for (const url of scripts) {
+    const text = await (await page.request.get(url)).text();
+    expect(text.includes(VEGA_LITE_COMPILER), url).toBe(false);
+  }
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { chartSpec, guessCrowded, labelsCrowded, NARROW_CHART } from '../chart/chartSpec';
+import {
+  BOX_WIDTH_SIGNAL,
+  chartSpec,
+  guessCrowded,
+  labelsCrowded,
+  layoutFor,
+  NARROW_CHART,
+} from '../chart/chartSpec';
 
 const spec = {
   mark: 'bar',
@@ -11,14 +18,25 @@ const spec = {
 
 describe('chart layout', () => {
   it('moves legends below the plot and wraps them in a narrow box', () => {
-    const out = chartSpec(spec, 'rows', { legendToggle: false, height: 300, width: 320 }) as never as {
-      config: { legend: { columns: number } };
+    const out = chartSpec(spec, 'rows', {
+      legendToggle: false,
+      height: 300,
+      ...layoutFor(320, false),
+    }) as never as {
+      config: { legend: { columns: { expr: string } } };
       encoding: { color: { legend: Record<string, unknown> } };
+      params: { name: string; value: unknown }[];
     };
     expect(320).toBeLessThan(NARROW_CHART);
-    expect(out.config.legend.columns).toBe(2);
+    // As many columns as fit the box's width, which is a signal set where the chart is drawn.
+    expect(out.config.legend.columns.expr).toContain(BOX_WIDTH_SIGNAL);
+    expect(out.params).toEqual([{ name: BOX_WIDTH_SIGNAL, value: null }]);
     expect(out.encoding.color.legend).toEqual({ orient: 'bottom', direction: 'horizontal' });
-    const wide = chartSpec(spec, 'rows', { legendToggle: false, height: 300, width: 900 }) as never as {
+    const wide = chartSpec(spec, 'rows', {
+      legendToggle: false,
+      height: 300,
+      ...layoutFor(900, false),
+    }) as never as {
       encoding: { color: { legend: Record<string, unknown> } };
     };
     expect(wide.encoding.color.legend.orient).toBe('right');

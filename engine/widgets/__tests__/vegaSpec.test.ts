@@ -37,7 +37,7 @@ const rows = [
   { type: 'Texts', count: 7 },
   { type: 'Emails', count: 3 },
 ];
-const vegaLite = chartSpec(author, 'rows', { legendToggle: false, height: 200, width: 600 });
+const vegaLite = chartSpec(author, 'rows', { legendToggle: false, height: 200 });
 
 /** The module afresh, as on a new page load (its in-memory cache empty; sessionStorage kept). */
 async function freshModule() {
@@ -68,7 +68,7 @@ describe('compiled chart specs', () => {
     const next = await freshModule();
     expect(next.cachedVegaSpec(vegaLite)).toEqual(compiled);
     // A spec that differs in anything (here the height) is not mistaken for it.
-    const taller = chartSpec(author, 'rows', { legendToggle: false, height: 300, width: 600 });
+    const taller = chartSpec(author, 'rows', { legendToggle: false, height: 300 });
     expect(next.cachedVegaSpec(taller)).toBeUndefined();
   });
 

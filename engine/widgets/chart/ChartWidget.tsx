@@ -8,7 +8,17 @@ import type { ChartWidget as ChartOptions } from '../../types/dashboard';
 import { ImageDownload } from '../download/ImageDownload';
 import { usePanelTitle } from '../download/usePanelTitle';
 import type { WidgetProps } from '../widgetProps';
-import { chartSpec, guessCrowded, labelsCrowded, labelsKnownWithoutRows } from './chartSpec';
+import {
+  CHART_HEIGHT,
+  type CompiledChart,
+  chartSignals,
+  guessCrowded,
+  labelsCrowded,
+  labelsKnownWithoutRows,
+  layoutFor,
+  layoutName,
+  widgetChartSpec,
+} from './chartSpec';
 import { LazyVegaEmbed, VEGA_OPTIONS } from './LazyVegaEmbed';
 import { useBoxWidth } from './useBoxWidth';
 import {
@@ -20,8 +30,13 @@ import {
   useVegaSpec,
 } from './vegaSpec';
 
-/** Any Vega-Lite spec with the source's rows as its named dataset; `on.click` runs on a mark's datum. */
-export function ChartWidget({ widget, source }: WidgetProps<ChartOptions>) {
+/**
+ * Any Vega-Lite spec with the source's rows as its named dataset; `on.click` runs on a mark's datum.
+ * A served definition's chart comes compiled to Vega for each of its layouts (`vega`, compiled
+ * where the definitions are loaded); one without (the editor's preview of an unsaved definition)
+ * is compiled here, with Vega-Lite's compiler loaded on first use.
+ */
+export function ChartWidget({ widget, source }: WidgetProps<ChartOptions & { vega?: CompiledChart }>) {
   const { params, runActions } = usePageRuntime();
   const box = useBoxWidth();
   // A box that takes no room plans for a wide one; a width step of 20 px avoids re-embedding Vega
@@ -38,7 +53,7 @@ export function ChartWidget({ widget, source }: WidgetProps<ChartOptions>) {
     () => (JSON.parse(sharedKey) as [string, unknown][] | null) ?? undefined,
     [sharedKey],
   );
-  const height = widget.height ?? 350;
+  const height = widget.height ?? CHART_HEIGHT;
   // Whether the discrete x axis (if any) is too tight for level labels: known once Vega has laid
   // the chart out, so a chart guessed wrong draws a second time. What this chart at this width
   // measured earlier in the session is the first guess (a page seen before draws once), else a
@@ -50,20 +65,18 @@ export function ChartWidget({ widget, source }: WidgetProps<ChartOptions>) {
   const crowded =
     (measured?.width === width ? measured?.crowded : undefined) ?? remembered ?? guessed ?? false;
   const dataset = widget.dataset ?? 'rows';
-  const vegaLite = useMemo(
-    () =>
-      chartSpec(author, dataset, {
-        legendToggle: widget.legendToggle === true,
-        height,
-        width,
-        params: shared && Object.fromEntries(shared),
-        crowded,
-      }),
-    [author, dataset, widget.legendToggle, height, width, shared, crowded],
-  );
+  const layout = layoutFor(width, crowded);
+  const { narrow } = layout;
+  // The params are signals whose values are set on the compiled spec, so they need no compile.
+  const vegaLite = useMemo(() => widgetChartSpec(widget, { narrow, crowded }), [widget, narrow, crowded]);
+  const signals = useMemo(() => chartSignals(shared && Object.fromEntries(shared), width), [shared, width]);
   // The spec is settled once the box is measured, unless the rows may yet change the guess above.
   const settled = sized && (remembered !== undefined || labelsKnownWithoutRows(author));
-  const { spec, pending } = useVegaSpec(vegaLite, dataset, rows, settled);
+  const { spec, pending } = useVegaSpec(vegaLite, dataset, rows, settled, {
+    // Crowded labels measured on an axis the definition does not declare discrete: drawn level.
+    compiled: widget.vega?.[layoutName(layout)] ?? widget.vega?.[layoutName({ narrow, crowded: false })],
+    signals,
+  });
   const drawing = useDrawing(spec, pending || !sized, source.isLoading, height);
   // The session this chart was drawn in: a layout seen after it ended is not stored.
   const [generation] = useState(chartCacheGeneration);

@@ -3,8 +3,8 @@ import type { VegaEmbedProps } from 'react-vega';
 import { importOnce, useImported } from '../importOnce';
 
 // Vega is about 190 kB gzip: load it when the first chart mounts (preloadVegaEmbed), not before.
-// Charts arrive as Vega specs compiled from Vega-Lite (vegaSpec.ts); the client build leaves the
-// Vega-Lite compiler out of vega-embed (vite.config.ts), so it loads only when a spec needs compiling.
+// Charts arrive as Vega specs (compiled from Vega-Lite on the server, or in the editor's preview,
+// vegaSpec.ts); the client build leaves the Vega-Lite compiler out of vega-embed (vite.config.ts).
 const NO_OPTIONS = {};
 
 // Vega evaluates its expressions with vega-interpreter instead of generated code (`new Function`),

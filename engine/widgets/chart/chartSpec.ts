@@ -1,4 +1,7 @@
+import type { Spec } from 'vega';
 import type { VisualizationSpec } from 'vega-embed';
+import { resolvedObject } from '../../definitions/normalizedPage';
+import type { ChartWidget } from '../../types/dashboard';
 
 /** Below this measured width a chart is "narrow": its legend goes below the plot and wraps. */
 export const NARROW_CHART = 560;
@@ -76,45 +79,110 @@ const baseConfig = {
 /** Crowded discrete x labels turn to -40 degrees, right-aligned under their band, cut at 110 px. */
 const crowdedX = { labelAngle: -40, labelAlign: 'right', labelBaseline: 'top', labelLimit: 110 };
 
+/**
+ * The layouts a chart is compiled for (`chartLayouts`): its legends beside the plot or, in a box
+ * narrower than NARROW_CHART, below it and wrapped; its discrete x labels level or angled.
+ */
+export interface ChartLayout {
+  /** The box is narrower than NARROW_CHART: legends go below the plot and wrap to its width. */
+  narrow: boolean;
+  /** The discrete x axis is too tight for level labels (`labelsCrowded`, known once drawn). */
+  crowded: boolean;
+}
+
+/**
+ * The signal holding the measured width of a narrow chart's box, in px: its legends wrap to as many
+ * columns as fit and cut labels at its width. Set where the chart is drawn (`chartSignals`).
+ */
+export const BOX_WIDTH_SIGNAL = 'chart_box_width';
+
 /** Chart options `chartSpec` applies to the author's spec. */
-export interface ChartContext {
+export interface ChartContext extends Partial<ChartLayout> {
   /** Clicking a legend entry toggles its series (needs a color field). */
   legendToggle: boolean;
   /** The plot height in pixels. */
   height: number;
-  /** The measured width of the chart's box, when known. */
-  width?: number;
-  /** Page params the spec reads as Vega-Lite params of the same name. */
+  /**
+   * Page params the spec reads as Vega-Lite params of the same name: they compile to signals of
+   * these values (null where the values are set at drawing, `chartSignals`).
+   */
   params?: Record<string, unknown>;
-  /** The discrete x axis is too tight for level labels (`labelsCrowded`, known once drawn). */
-  crowded?: boolean;
+  /** The box width a narrow layout starts with (null where it is set at drawing, `chartSignals`). */
+  boxWidth?: number | null;
 }
+
+/**
+ * Every layout a chart spec may be drawn in: wide and narrow, each also with crowded x labels when
+ * its x axis is discrete. A small finite set, so each is compiled once, ahead of drawing.
+ */
+export function chartLayouts(spec: Record<string, unknown>): ChartLayout[] {
+  const crowded = discreteX(spec) ? [false, true] : [false];
+  return [false, true].flatMap((narrow) => crowded.map((c) => ({ narrow, crowded: c })));
+}
+
+/** The name of a layout, as compiled charts are keyed: wide, narrow, wide-crowded, narrow-crowded. */
+export function layoutName({ narrow, crowded }: ChartLayout): string {
+  return `${narrow ? 'narrow' : 'wide'}${crowded ? '-crowded' : ''}`;
+}
+
+/** A chart's spec compiled to Vega for each of its layouts (`chartLayouts`), by `layoutName`. */
+export type CompiledChart = Record<string, Spec>;
+
+/** The layout of a chart in a box `width` px wide (unknown: wide), crowded or not. */
+export function layoutFor(width: number | undefined, crowded: boolean): ChartLayout {
+  return { narrow: width !== undefined && width < NARROW_CHART, crowded };
+}
+
+/** The signal values a chart's compiled spec is drawn with: its page params and its box's width. */
+export function chartSignals(
+  params: Record<string, unknown> | undefined,
+  width: number | undefined,
+): Record<string, unknown> {
+  return { ...params, [BOX_WIDTH_SIGNAL]: width ?? null };
+}
+
+/**
+ * A chart widget's spec in a layout: its named page params are signals whose values are set where
+ * it is drawn (`chartSignals`), so one compile per layout serves every value.
+ */
+export function widgetChartSpec(widget: ChartWidget, layout: ChartLayout): VisualizationSpec {
+  return chartSpec(resolvedObject(widget.spec) ?? {}, widget.dataset ?? 'rows', {
+    legendToggle: widget.legendToggle === true,
+    height: widget.height ?? CHART_HEIGHT,
+    ...layout,
+    params: widget.params?.length ? Object.fromEntries(widget.params.map((n) => [n, null])) : undefined,
+  });
+}
+
+/** A chart's height when its definition gives none, in px. */
+export const CHART_HEIGHT = 350;
 
 /**
  * The author's spec laid out for its box, reading the named dataset (left empty here: the rows go
  * into the compiled Vega spec, see vegaSpec.ts, so one compile serves any rows), and, when asked, a
  * legend-bound selection on the color field: a legend click excludes that series (it leaves the
- * plot and its legend entry fades), a second click brings it back. In a narrow box the legends go below the plot and wrap to as many
- * columns as fit.
+ * plot and its legend entry fades), a second click brings it back. In a narrow layout the legends
+ * go below the plot and wrap to as many columns as fit the box (the BOX_WIDTH_SIGNAL signal).
  */
 export function chartSpec(
   spec: Record<string, unknown>,
   dataset: string,
-  { legendToggle, height, width, params, crowded }: ChartContext,
+  { legendToggle, height, narrow, params, crowded, boxWidth = null }: ChartContext,
 ): VisualizationSpec {
-  const narrow = width !== undefined && width < NARROW_CHART;
   const own = (spec.config as Record<string, unknown> | undefined) ?? {};
   const config = mergeConfig(crowded ? { ...baseConfig, axisXDiscrete: crowdedX } : baseConfig, own);
   let encoding = spec.encoding as Record<string, Record<string, unknown>> | undefined;
-  if (narrow && width !== undefined) {
+  const box: unknown[] = [];
+  if (narrow) {
     config.legend = {
       ...(config.legend as object),
       orient: 'bottom',
       direction: 'horizontal',
       // About 130 px a column: a symbol and a label of up to 16 characters.
-      columns: Math.max(1, Math.floor((width - 20) / 130)),
-      labelLimit: Math.max(80, width - 60),
+      columns: { expr: `max(1, floor((${BOX_WIDTH_SIGNAL} - 20) / 130))` },
+      labelLimit: { expr: `max(80, ${BOX_WIDTH_SIGNAL} - 60)` },
     };
+    box.push({ name: BOX_WIDTH_SIGNAL, value: boxWidth });
     encoding = encoding && legendsBelow(encoding);
   }
   const out: Record<string, unknown> = {
@@ -149,7 +217,7 @@ export function chartSpec(
       color: { ...colorDef, legend: { ...legend, encoding: excludedFaded(color) } },
     };
   }
-  const allParams = [...signals, ...((spec.params as unknown[] | undefined) ?? []), ...toggle];
+  const allParams = [...signals, ...box, ...((spec.params as unknown[] | undefined) ?? []), ...toggle];
   if (allParams.length) out.params = allParams;
   return out as VisualizationSpec;
 }

@@ -3,15 +3,19 @@ import type { Spec, View } from 'vega';
 import type { VisualizationSpec } from 'vega-embed';
 import { type JsonValue, jsonEqual } from '../../tools/jsonValue';
 import { importOnce } from '../importOnce';
+import { compileLogger } from './compileLogger';
 import { preloadVegaEmbed } from './LazyVegaEmbed';
 
 /**
- * Vega-Lite specs compiled to Vega once, then kept: in memory for this page and in sessionStorage
- * for the next page load of the session. A spec reaches the compiler with its named dataset empty
- * (chartSpec.ts, pieSpec.ts), so the compiled spec does not depend on the rows; the rows go into
- * its data entry of that name (`withData`). Vega-Lite's compiler (about a third of the charting
- * code) is loaded when a spec is not in the cache yet, so a page seen before in the session draws
- * its charts without it. Layout decisions measured on a drawn chart are remembered likewise.
+ * Drawing Vega specs with their rows. The definitions' charts come compiled to Vega from the server
+ * (engine/definitions/compileCharts.ts) and pies are written in Vega (pieSpec.ts), so a dashboard
+ * draws without Vega-Lite's compiler. A chart the server did not compile (the editor's preview of
+ * an unsaved definition) is compiled here, once, then kept: in memory for this page and in
+ * sessionStorage for the next page load of the session; Vega-Lite's compiler (about a third of the
+ * charting code) is loaded only then. A spec reaches the compiler with its named dataset empty
+ * (chartSpec.ts), so the compiled spec does not depend on the rows; the rows go into its data
+ * entry of that name (`withData`), and page params into its signals (`withSignals`). Layout
+ * decisions measured on a drawn chart are remembered for the session likewise.
  */
 
 /** Every key this module keeps in sessionStorage starts so. */
@@ -137,42 +141,6 @@ export function cachedVegaSpec(spec: VisualizationSpec): Spec | undefined {
   return cached(SPEC_PREFIX + keyOf(JSON.stringify(spec)));
 }
 
-/**
- * Vega-Lite's messages go to the console as its own logger sends them, but one: a chart with a
- * legend toggle whose mark has layers (a line with points) merges its layers' legends, and the
- * compiler says it keeps the first legend's encoding, which is the toggle's own (chartSpec.ts).
- */
-const expectedWarning = 'Conflicting legend property "encode"';
-let logLevel = 2; // Vega's Warn
-interface CompileLogger {
-  level(level?: number): never;
-  error(...args: unknown[]): CompileLogger;
-  warn(...args: unknown[]): CompileLogger;
-  info(): CompileLogger;
-  debug(): CompileLogger;
-}
-const compileLogger: CompileLogger = {
-  level(level?: number) {
-    if (level !== undefined) logLevel = level;
-    return (level === undefined ? logLevel : compileLogger) as never;
-  },
-  error(...args: unknown[]) {
-    console.error(...args);
-    return compileLogger;
-  },
-  warn(...args: unknown[]) {
-    if (!args.some((a) => typeof a === 'string' && a.startsWith(expectedWarning)))
-      console.warn('WARN', ...args);
-    return compileLogger;
-  },
-  info() {
-    return compileLogger;
-  },
-  debug() {
-    return compileLogger;
-  },
-};
-
 const compiler = importOnce(() => import('vega-lite'));
 
 /** Compiles under way, by cache key: a spec asked for again meanwhile waits for the same. */
@@ -207,35 +175,56 @@ export function withData(spec: Spec, dataset: string, rows: readonly Record<stri
   } as Spec;
 }
 
+/**
+ * The compiled spec with its top-level signals of these names set to these values: page params a
+ * chart reads, its box's width (chartSignals in chartSpec.ts). Equal to compiling the spec with
+ * those values, so one compile serves any values.
+ */
+export function withSignals(spec: Spec, values: Record<string, unknown> | undefined): Spec {
+  if (!values || !spec.signals?.some((s) => s.name in values)) return spec;
+  return {
+    ...spec,
+    signals: spec.signals.map((s) => (s.name in values ? { ...s, value: values[s.name] ?? null } : s)),
+  } as Spec;
+}
+
 /** No rows: what a chart passes to useVegaSpec while it waits for its box's measure. */
 export const NO_ROWS: readonly Record<string, unknown>[] = [];
 
 /**
- * The Vega spec of a Vega-Lite spec (whose `dataset` is left empty) with `rows` in that dataset:
- * at once when it was compiled before in this session, otherwise once the compiler has run (the
- * last spec meanwhile, with `pending` true). `spec` is undefined until the first is ready.
+ * The Vega spec to draw, with `rows` in its dataset named `dataset` and `signals` set
+ * (`withSignals`): `compiled` when given (compiled ahead, as the definitions' charts are on the
+ * server, or a pie's, written in Vega), else `spec`, a Vega-Lite spec whose `dataset` is left
+ * empty, compiled here: at once
+ * when it was compiled before in this session, otherwise once the compiler has run (the last spec
+ * meanwhile, with `pending` true). `spec` is undefined until the first is ready.
  * `settled`: the spec is the one to draw, whatever rows arrive (a chart whose box is measured; not a
  * pie, whose slices shape its legend), so the compiler may start before the rows.
  */
 export function useVegaSpec(
-  spec: VisualizationSpec,
+  spec: VisualizationSpec | undefined,
   dataset: string,
   rows: readonly Record<string, unknown>[],
   settled = false,
+  { compiled: ahead, signals }: { compiled?: Spec; signals?: Record<string, unknown> } = {},
 ): { spec: Spec | undefined; pending: boolean } {
-  const key = useMemo(() => SPEC_PREFIX + keyOf(JSON.stringify(spec)), [spec]);
+  const key = useMemo(() => (ahead || !spec ? '' : SPEC_PREFIX + keyOf(JSON.stringify(spec))), [ahead, spec]);
   // Mounted, rows on their way: load Vega meanwhile, and the compiler when the session has compiled
   // nothing yet (its first page of charts), so neither waits for the
   // rows. Later pages mostly redraw specs compiled before (the spec at mount, before the box is
   // measured, is not the one drawn, so it cannot tell), and load the compiler only when one is new.
+  // A chart compiled ahead never loads the compiler.
+  const compiledAhead = ahead !== undefined;
   useEffect(() => {
     preloadVegaEmbed();
-    if (!anySpecCached()) compiler.load().catch(() => undefined);
-  }, []);
+    if (!compiledAhead && !anySpecCached()) compiler.load().catch(() => undefined);
+  }, [compiledAhead]);
   const [compiled, setCompiled] = useState<{ key: string; spec?: Spec; error?: unknown }>();
   // A spec the compiler rejects is thrown here, to the panel's error boundary.
-  if (compiled?.key === key && compiled.error !== undefined) throw compiled.error;
-  const hit = compiled?.key === key ? compiled.spec : cached(key);
+  if (!ahead && compiled?.key === key && compiled.error !== undefined) throw compiled.error;
+  // A spec compiled ahead is drawn once there is something to draw: rows, or a settled spec.
+  const ready = rows.length > 0 || settled;
+  const hit = ahead ? (ready ? ahead : undefined) : compiled?.key === key ? compiled.spec : cached(key);
   // While a changed spec compiles (a resize, a new param, rows that change a scale's domain), the
   // chart keeps its last spec with the rows it was drawn with: new rows under an old spec would
   // meet a colour scale that does not know their labels, and two slices could share a colour.
@@ -245,7 +234,7 @@ export function useVegaSpec(
   useEffect(() => {
     // Nothing to draw yet: the compiler waits for rows, or for the spec to be settled (the chart's
     // final size), and then runs while the rows are on their way.
-    if (hit || !(rows.length || settled)) return;
+    if (hit || ahead || !spec || !ready) return;
     let live = true;
     compileVegaLite(spec).then(
       (out) => {
@@ -258,12 +247,17 @@ export function useVegaSpec(
     return () => {
       live = false;
     };
-  }, [hit, key, spec, rows.length, settled]);
+  }, [hit, ahead, key, spec, ready]);
   const shownSpec = shown?.spec;
   const shownRows = shown?.rows;
+  // Keyed by content: the same values in a new object do not draw the chart again.
+  const signalKey = JSON.stringify(signals ?? null);
   const withRows = useMemo(
-    () => (shownSpec && shownRows ? withData(shownSpec, dataset, shownRows) : undefined),
-    [shownSpec, dataset, shownRows],
+    () =>
+      shownSpec && shownRows
+        ? withData(withSignals(shownSpec, JSON.parse(signalKey) ?? undefined), dataset, shownRows)
+        : undefined,
+    [shownSpec, signalKey, dataset, shownRows],
   );
   return { spec: withRows, pending: rows.length > 0 && !hit };
 }

@@ -43,12 +43,12 @@ export function PieWidget({ widget, source }: WidgetProps<PieOptions>) {
   );
   const selected = widget.select ? ((params[widget.select] as string | null) ?? null) : null;
   // Measured from the first render (the placeholder's box, then the pie's): the slices wait for
-  // it, so a pie compiles and draws its spec for its real width only. A box that takes no room
+  // it, so a pie draws its spec for its real width only. A box that takes no room
   // plans for a wide one; a width step of 20 px avoids re-embedding Vega on every pixel of a resize.
   const box = useBoxWidth();
   const width = box.width ? Math.floor(box.width / 20) * 20 : undefined;
   const pieKey = widget.id ?? `pie-${widget.data}`;
-  const vegaLite = useMemo(
+  const vega = useMemo(
     () =>
       pieSpec(
         slices,
@@ -64,7 +64,9 @@ export function PieWidget({ widget, source }: WidgetProps<PieOptions>) {
   );
   const sliceRows = useMemo(() => pieRows(slices, widget.height ?? 300), [slices, widget.height]);
   const measured = box.width !== undefined;
-  const { spec, pending } = useVegaSpec(vegaLite, PIE_DATASET, measured ? sliceRows : NO_ROWS);
+  const { spec, pending } = useVegaSpec(undefined, PIE_DATASET, measured ? sliceRows : NO_ROWS, false, {
+    compiled: vega,
+  });
   const drawing = useDrawing(spec, pending || !measured, source.isLoading, widget.height ?? 300);
   const [view, setView] = useState<View | null>(null);
   const panelTitle = usePanelTitle(widget);

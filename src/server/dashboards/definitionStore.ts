@@ -1,12 +1,15 @@
 import { type FSWatcher, statSync, watch } from 'node:fs';
 import { basename, join } from 'node:path';
+import type { Spec } from 'vega';
 import {
+  type ChartCompileCache,
   definitionFiles,
   formatDefinitionError,
   type KnownEndpoints,
   loadDefinitions,
   loadEndpointIndex,
   type NormalizedPage,
+  withCompiledCharts,
 } from '../../../engine/tools';
 
 /** Where to read definitions and the endpoint index from, and where to report. */
@@ -22,6 +25,7 @@ export interface DefinitionStoreOptions {
  * previous version keeps serving until a valid edit replaces it. When two files claim one page
  * id, route or menu entry, the file that changed is refused: a file served and unchanged keeps
  * its claim over one edited since, which keeps it over a new file; then the older file wins.
+ * Each chart's spec is compiled to Vega here, once per layout (withCompiledCharts), and served so.
  */
 export class DefinitionStore {
   private good = new Map<string, NormalizedPage>();
@@ -31,6 +35,8 @@ export class DefinitionStore {
   private timer?: NodeJS.Timeout;
   /** The files whose text on disk the last reload did not serve. */
   private refusedFiles = new Set<string>();
+  /** Compiled chart specs: a reload compiles only the specs that changed. */
+  private charts = new Map<string, Spec>();
 
   constructor(private readonly options: DefinitionStoreOptions) {}
 
@@ -83,15 +89,31 @@ export class DefinitionStore {
         this.good.delete(name);
         this.servedMtime.delete(name);
       }
+    // The specs compiled for the last version stay cached; those no page uses any more are dropped.
+    const before = this.charts;
+    const charts = new Map<string, Spec>();
+    const cache: ChartCompileCache = {
+      get: (key) => {
+        const spec = before.get(key);
+        if (spec) charts.set(key, spec);
+        return spec;
+      },
+      set: (key, spec) => charts.set(key, spec),
+    };
+    const compiled = (page: NormalizedPage, name: string) =>
+      withCompiledCharts(page, cache, (at, err) =>
+        log.error(`dashboards: ${name}: the chart at ${at} does not compile: ${String(err)}`),
+      );
     for (const item of loaded) {
       const name = basename(item.file);
       if (item.definition) {
-        this.good.set(name, item.definition);
+        this.good.set(name, compiled(item.definition, name));
         this.servedMtime.set(name, mtime.get(name) ?? 0);
       } else if (this.good.has(name))
         log.error(`dashboards: ${name} refused; the last good version keeps serving`);
     }
     this.refusedFiles = new Set(errors.filter((e) => e.severity === 'error').map((e) => basename(e.file)));
+    this.charts = charts;
     this.dropDoubleClaims(files.map((f) => basename(f)).sort((a, b) => standing(a) - standing(b)));
     for (const e of errors) (e.severity === 'error' ? log.error : log.warn)(formatDefinitionError(e));
     const failed = errors.filter((e) => e.severity === 'error').length;

@@ -1920,6 +1920,35 @@ export interface DefinitionProblem {
   text: string;
 }
 /**
+ * A chart widget's `vega` in GET /api/dashboards: its Vega-Lite spec compiled to Vega once, where the definitions are loaded, for each layout it may be drawn in. The named dataset is empty (the browser puts the rows in), and the page params the spec reads and a narrow box's width (`chart_box_width`) are top-level signals whose values the browser sets.
+ */
+export interface CompiledChart {
+  /**
+   * Legends beside the plot, x labels level. A Vega spec, as Vega-Lite's compiler writes it.
+   */
+  wide: {
+    [k: string]: unknown;
+  };
+  /**
+   * A box narrower than 560 px: legends below the plot, wrapped to the box's width. A Vega spec, as Vega-Lite's compiler writes it.
+   */
+  narrow: {
+    [k: string]: unknown;
+  };
+  /**
+   * Wide, the discrete x axis's labels angled (its labels do not fit level). A Vega spec, as Vega-Lite's compiler writes it.
+   */
+  'wide-crowded'?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Narrow, the discrete x axis's labels angled. A Vega spec, as Vega-Lite's compiler writes it.
+   */
+  'narrow-crowded'?: {
+    [k: string]: unknown;
+  };
+}
+/**
  * POST /api/dashboards/sources body: a new definition file and its text.
  */
 export interface CreateDefinitionRequest {
@@ -1931,7 +1960,7 @@ export interface CreateDefinitionRequest {
  */
 export interface DashboardsResponse {
   /**
-   * Normalized pages (engine/definitions/normalizedPage.ts), already checked against schemas/dashboard.
+   * Normalized pages (engine/definitions/normalizedPage.ts), already checked against schemas/dashboard; each chart widget also carries `vega`, its spec compiled to Vega for each layout (compiled-chart.json).
    */
   pages: {
     [k: string]: unknown;

@@ -106,7 +106,13 @@ test.describe('on a clock of its own', () => {
   test('an HTTP 504 shows the timeout message naming support, gone after 10 s', async ({ page }) => {
     // The page's timers run on a clock the test moves: the 10 s pass without waiting for them.
     await page.clock.install({ time: new Date(E2E_BROWSER_NOW) });
-    await page.route('**/api/sites', (route) => route.fulfill({ status: 504, body: '' }));
+    // The first ask times out; the page asks again (with backoff) and gets the sites.
+    let timedOut = false;
+    await page.route('**/api/sites', (route) => {
+      if (timedOut) return route.continue();
+      timedOut = true;
+      return route.fulfill({ status: 504, body: '' });
+    });
     await submitLogin(page);
     const bar = page.getByTestId('message-bar');
     await expect(bar).toBeVisible();

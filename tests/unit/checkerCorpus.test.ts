@@ -39,97 +39,97 @@ function check(args: string[], env: Record<string, string> = {}) {
 const expected: Record<string, string[]> = {
   '00-all-mistakes': [
     '7:81 /menu/order expected number, found string "7"; write a number',
-    "81:36 /data/relationships/endpoint endpoint 'GET /api/relationship' is not in the API endpoint index; did you mean 'GET /api/relationships'?",
-    "90:35 /data/volBySite/body/startDate/$filter the host passes no global filter value 'startdate'; did you mean 'startDate'?",
-    "91:40 /data/volBySite/body/relationshipIds/$param param 'volRelationship' is not declared in /params; did you mean 'volRelationships'?",
-    "100:19 /data/volByEmployee/template body template 'periods' is not declared in a library (a _*.json file beside the pages) or in this page; did you mean 'period'?",
-    "107:16 /data/volByEmployee/total the total pointer '/total' finds nothing in the response of '/api/data/communication/volume/by_employee'; use one of '/totalRows'",
-    "114:55 /data/nrBySite/body/commTypes/map value map 'commType' is not declared in a library (a _*.json file beside the pages) or in this page; did you mean 'commTypes'?",
-    "122:15 /data/nrByEmployee/rows the rows pointer '/value' finds nothing in the response of '/api/data/communication/no_response_volume/by_employee'; did you mean '/values'?",
-    "162:175 /panels/byType/blocks/1/widgets/0/spec/encoding/xOffset a 'line' mark with a 'xOffset' encoding draws nothing; remove 'xOffset' or use a bar mark",
-    "163:180 /panels/byType/blocks/1/widgets/1/spec/encoding/y/field field 'total' is not in the response rows of '/api/data/communication/volume/by_type'; use one of 'group', 'stack', 'yAxis', 'type', 'values'",
-    "168:23 /panels/byType/blocks/1/widgets/2/spec Vega-Lite spec 'volumeByTyp' is not declared in a library (a _*.json file beside the pages) or in this page; did you mean 'volumeByType'?",
-    "210:22 /panels/volume/blocks/0/widgets/3/kind unknown widget kind 'selct'; did you mean 'select'?",
-    "235:35 /panels/volume/blocks/1/widgets/0/columns/0/header invalid JSON: missing ',' after this value",
-    "239:28 /panels/volume/blocks/1/widgets/0/columns/1/field field 'totalComms' is not in the response rows of '/api/data/communication/volume/by_site'; use one of 'siteId', 'siteIsActive', 'site', 'totalCommCount', 'inbound', 'outbound', 'maxIndex'",
-    "294:18 /panels/volume/blocks/1/widgets/0/columns invalid JSON: trailing comma before ']'; remove this ','",
-    '296:44 /panels/volume/blocks/1/widgets/0/rowNumbers/width invalid JSON: property "width" appears twice in this object (first at 296:31); keep one',
-    "304:15 /panels/volume/blocks/1/widgets/1/colums unknown property 'colums'; did you mean 'columns'?",
-    '305:19 /panels/volume/blocks/1/widgets/1/colums/0 invalid JSON: property names need double quotes; write "header"',
-    "331:66 /panels/volume/blocks/1/widgets/1/defaultSort/direction 'acs' is not allowed; did you mean 'asc'?",
-    "349:23 /panels/noResponse/blocks/0/drilldown/levels option set 'siteOrEmploye' is not declared in a library (a _*.json file beside the pages) or in this page; did you mean 'siteOrEmployee'?",
-    "380:45 /panels/noResponse/blocks/1/widgets/0/columns/1/field '/api/data/communication/no_response_volume/by_site' cannot sort by 'maxIndex', so clicking this header would fail; add \"sortable\": false, or sort by one of 'site', 'inbound', 'noResponseRequired'",
-    "395:23 /panels/noResponse/blocks/1/widgets/1/data data source 'nrByEmploye' is not declared in /data; did you mean 'nrByEmployee'?",
-    "400:29 /panels/noResponse/blocks/1/widgets/1/columns/2/preset column preset 'cont' is not declared in a library (a _*.json file beside the pages) or in this page; did you mean 'count'?",
-    "419:1 / invalid JSON: missing '}' to close the '{' opened at 1:1",
+    "86:36 /data/relationships/endpoint endpoint 'GET /api/relationship' is not in the API endpoint index; did you mean 'GET /api/relationships'?",
+    "95:35 /data/volBySite/body/startDate/$filter the host passes no global filter value 'startdate'; did you mean 'startDate'?",
+    "96:40 /data/volBySite/body/relationshipIds/$param param 'volRelationship' is not declared in /params; did you mean 'volRelationships'?",
+    "105:19 /data/volByEmployee/template body template 'periods' is not declared in a library (a _*.json file beside the pages) or in this page; did you mean 'period'?",
+    "112:16 /data/volByEmployee/total the total pointer '/total' finds nothing in the response of '/api/data/communication/volume/by_employee'; use one of '/totalRows'",
+    "119:55 /data/nrBySite/body/commTypes/map value map 'commType' is not declared in a library (a _*.json file beside the pages) or in this page; did you mean 'commTypes'?",
+    "127:15 /data/nrByEmployee/rows the rows pointer '/value' finds nothing in the response of '/api/data/communication/no_response_volume/by_employee'; did you mean '/values'?",
+    "167:175 /panels/byType/blocks/1/widgets/0/spec/encoding/xOffset a 'line' mark with a 'xOffset' encoding draws nothing; remove 'xOffset' or use a bar mark",
+    "168:180 /panels/byType/blocks/1/widgets/1/spec/encoding/y/field field 'total' is not in the response rows of '/api/data/communication/volume/by_type'; use one of 'group', 'stack', 'yAxis', 'type', 'values'",
+    "173:23 /panels/byType/blocks/1/widgets/2/spec Vega-Lite spec 'volumeByTyp' is not declared in a library (a _*.json file beside the pages) or in this page; did you mean 'volumeByType'?",
+    "215:22 /panels/volume/blocks/0/widgets/3/kind unknown widget kind 'selct'; did you mean 'select'?",
+    "240:35 /panels/volume/blocks/1/widgets/0/columns/0/header invalid JSON: missing ',' after this value",
+    "244:28 /panels/volume/blocks/1/widgets/0/columns/1/field field 'totalComms' is not in the response rows of '/api/data/communication/volume/by_site'; use one of 'siteId', 'siteIsActive', 'site', 'totalCommCount', 'inbound', 'outbound', 'maxIndex'",
+    "299:18 /panels/volume/blocks/1/widgets/0/columns invalid JSON: trailing comma before ']'; remove this ','",
+    '301:44 /panels/volume/blocks/1/widgets/0/rowNumbers/width invalid JSON: property "width" appears twice in this object (first at 301:31); keep one',
+    "309:15 /panels/volume/blocks/1/widgets/1/colums unknown property 'colums'; did you mean 'columns'?",
+    '310:19 /panels/volume/blocks/1/widgets/1/colums/0 invalid JSON: property names need double quotes; write "header"',
+    "336:66 /panels/volume/blocks/1/widgets/1/defaultSort/direction 'acs' is not allowed; did you mean 'asc'?",
+    "354:23 /panels/noResponse/blocks/0/drilldown/levels option set 'siteOrEmploye' is not declared in a library (a _*.json file beside the pages) or in this page; did you mean 'siteOrEmployee'?",
+    "385:45 /panels/noResponse/blocks/1/widgets/0/columns/1/field '/api/data/communication/no_response_volume/by_site' cannot sort by 'maxIndex', so clicking this header would fail; add \"sortable\": false, or sort by one of 'site', 'inbound', 'noResponseRequired'",
+    "400:23 /panels/noResponse/blocks/1/widgets/1/data data source 'nrByEmploye' is not declared in /data; did you mean 'nrByEmployee'?",
+    "405:29 /panels/noResponse/blocks/1/widgets/1/columns/2/preset column preset 'cont' is not declared in a library (a _*.json file beside the pages) or in this page; did you mean 'count'?",
+    "424:1 / invalid JSON: missing '}' to close the '{' opened at 1:1",
   ],
   '01-trailing-comma': [
-    "288:18 /panels/volume/blocks/1/widgets/0/columns invalid JSON: trailing comma before ']'; remove this ','",
+    "293:18 /panels/volume/blocks/1/widgets/0/columns invalid JSON: trailing comma before ']'; remove this ','",
   ],
   '02-missing-comma': [
-    "229:35 /panels/volume/blocks/1/widgets/0/columns/0/header invalid JSON: missing ',' after this value",
+    "234:35 /panels/volume/blocks/1/widgets/0/columns/0/header invalid JSON: missing ',' after this value",
   ],
   '03-unquoted-name': [
-    '299:19 /panels/volume/blocks/1/widgets/1/columns/0 invalid JSON: property names need double quotes; write "header"',
+    '304:19 /panels/volume/blocks/1/widgets/1/columns/0 invalid JSON: property names need double quotes; write "header"',
   ],
   '04-misspelled-property': [
-    "298:15 /panels/volume/blocks/1/widgets/1/colums unknown property 'colums'; did you mean 'columns'?",
+    "303:15 /panels/volume/blocks/1/widgets/1/colums unknown property 'colums'; did you mean 'columns'?",
   ],
   '05-unknown-kind': [
-    "204:22 /panels/volume/blocks/0/widgets/3/kind unknown widget kind 'selct'; did you mean 'select'?",
+    "209:22 /panels/volume/blocks/0/widgets/3/kind unknown widget kind 'selct'; did you mean 'select'?",
   ],
   '06-unknown-param': [
-    "90:40 /data/volBySite/body/relationshipIds/$param param 'volRelationship' is not declared in /params; did you mean 'volRelationships'?",
+    "95:40 /data/volBySite/body/relationshipIds/$param param 'volRelationship' is not declared in /params; did you mean 'volRelationships'?",
   ],
   '07-unknown-source': [
-    "388:23 /panels/noResponse/blocks/1/widgets/1/data data source 'nrByEmploye' is not declared in /data; did you mean 'nrByEmployee'?",
+    "393:23 /panels/noResponse/blocks/1/widgets/1/data data source 'nrByEmploye' is not declared in /data; did you mean 'nrByEmployee'?",
   ],
   '08-unknown-endpoint': [
-    "81:36 /data/relationships/endpoint endpoint 'GET /api/relationship' is not in the API endpoint index; did you mean 'GET /api/relationships'?",
+    "86:36 /data/relationships/endpoint endpoint 'GET /api/relationship' is not in the API endpoint index; did you mean 'GET /api/relationships'?",
   ],
   '09-unknown-field': [
-    "233:28 /panels/volume/blocks/1/widgets/0/columns/1/field field 'totalComms' is not in the response rows of '/api/data/communication/volume/by_site'; use one of 'siteId', 'siteIsActive', 'site', 'totalCommCount', 'inbound', 'outbound', 'maxIndex'",
+    "238:28 /panels/volume/blocks/1/widgets/0/columns/1/field field 'totalComms' is not in the response rows of '/api/data/communication/volume/by_site'; use one of 'siteId', 'siteIsActive', 'site', 'totalCommCount', 'inbound', 'outbound', 'maxIndex'",
   ],
   '10-wrong-type': ['7:81 /menu/order expected number, found string "7"; write a number'],
   '11-bad-value': [
-    "325:66 /panels/volume/blocks/1/widgets/1/defaultSort/direction 'acs' is not allowed; did you mean 'asc'?",
+    "330:66 /panels/volume/blocks/1/widgets/1/defaultSort/direction 'acs' is not allowed; did you mean 'asc'?",
   ],
   '12-wrong-rows-pointer': [
-    "119:15 /data/nrByEmployee/rows the rows pointer '/value' finds nothing in the response of '/api/data/communication/no_response_volume/by_employee'; did you mean '/values'?",
+    "124:15 /data/nrByEmployee/rows the rows pointer '/value' finds nothing in the response of '/api/data/communication/no_response_volume/by_employee'; did you mean '/values'?",
   ],
   '13-wrong-total-pointer': [
-    "105:16 /data/volByEmployee/total the total pointer '/total' finds nothing in the response of '/api/data/communication/volume/by_employee'; use one of '/totalRows'",
+    "110:16 /data/volByEmployee/total the total pointer '/total' finds nothing in the response of '/api/data/communication/volume/by_employee'; use one of '/totalRows'",
   ],
   '14-unsortable-column': [
-    "374:45 /panels/noResponse/blocks/1/widgets/0/columns/1/field '/api/data/communication/no_response_volume/by_site' cannot sort by 'maxIndex', so clicking this header would fail; add \"sortable\": false, or sort by one of 'site', 'inbound', 'noResponseRequired'",
+    "379:45 /panels/noResponse/blocks/1/widgets/0/columns/1/field '/api/data/communication/no_response_volume/by_site' cannot sort by 'maxIndex', so clicking this header would fail; add \"sortable\": false, or sort by one of 'site', 'inbound', 'noResponseRequired'",
   ],
   '15-line-with-xoffset': [
-    "158:175 /panels/byType/blocks/1/widgets/0/spec/encoding/xOffset a 'line' mark with a 'xOffset' encoding draws nothing; remove 'xOffset' or use a bar mark",
+    "163:175 /panels/byType/blocks/1/widgets/0/spec/encoding/xOffset a 'line' mark with a 'xOffset' encoding draws nothing; remove 'xOffset' or use a bar mark",
   ],
   '16-chart-field-nowhere': [
-    "158:180 /panels/byType/blocks/1/widgets/0/spec/encoding/y/field field 'total' is not in the response rows of '/api/data/communication/volume/by_type'; use one of 'group', 'stack', 'yAxis', 'type', 'values'",
+    "163:180 /panels/byType/blocks/1/widgets/0/spec/encoding/y/field field 'total' is not in the response rows of '/api/data/communication/volume/by_type'; use one of 'group', 'stack', 'yAxis', 'type', 'values'",
   ],
   '17-undeclared-filter-key': [
-    "90:35 /data/volBySite/body/startDate/$filter the host passes no global filter value 'startdate'; did you mean 'startDate'?",
+    "95:35 /data/volBySite/body/startDate/$filter the host passes no global filter value 'startdate'; did you mean 'startDate'?",
   ],
   '18-duplicate-property': [
-    '290:44 /panels/volume/blocks/1/widgets/0/rowNumbers/width invalid JSON: property "width" appears twice in this object (first at 290:31); keep one',
+    '295:44 /panels/volume/blocks/1/widgets/0/rowNumbers/width invalid JSON: property "width" appears twice in this object (first at 295:31); keep one',
   ],
-  '19-missing-closing-brace': ["412:1 / invalid JSON: missing '}' to close the '{' opened at 1:1"],
+  '19-missing-closing-brace': ["417:1 / invalid JSON: missing '}' to close the '{' opened at 1:1"],
   '20-unknown-template': [
-    "99:19 /data/volByEmployee/template body template 'periods' is not declared in a library (a _*.json file beside the pages) or in this page; did you mean 'period'?",
+    "104:19 /data/volByEmployee/template body template 'periods' is not declared in a library (a _*.json file beside the pages) or in this page; did you mean 'period'?",
   ],
   '21-unknown-preset': [
-    "393:29 /panels/noResponse/blocks/1/widgets/1/columns/2/preset column preset 'cont' is not declared in a library (a _*.json file beside the pages) or in this page; did you mean 'count'?",
+    "398:29 /panels/noResponse/blocks/1/widgets/1/columns/2/preset column preset 'cont' is not declared in a library (a _*.json file beside the pages) or in this page; did you mean 'count'?",
   ],
   '22-unknown-option-set': [
-    "343:23 /panels/noResponse/blocks/0/drilldown/levels option set 'siteOrEmploye' is not declared in a library (a _*.json file beside the pages) or in this page; did you mean 'siteOrEmployee'?",
+    "348:23 /panels/noResponse/blocks/0/drilldown/levels option set 'siteOrEmploye' is not declared in a library (a _*.json file beside the pages) or in this page; did you mean 'siteOrEmployee'?",
   ],
   '23-unknown-value-map': [
-    "111:55 /data/nrBySite/body/commTypes/map value map 'commType' is not declared in a library (a _*.json file beside the pages) or in this page; did you mean 'commTypes'?",
+    "116:55 /data/nrBySite/body/commTypes/map value map 'commType' is not declared in a library (a _*.json file beside the pages) or in this page; did you mean 'commTypes'?",
   ],
   '24-unknown-spec': [
-    "162:23 /panels/byType/blocks/1/widgets/0/spec Vega-Lite spec 'volumeByTyp' is not declared in a library (a _*.json file beside the pages) or in this page; did you mean 'volumeByType'?",
+    "167:23 /panels/byType/blocks/1/widgets/0/spec Vega-Lite spec 'volumeByTyp' is not declared in a library (a _*.json file beside the pages) or in this page; did you mean 'volumeByType'?",
   ],
 };
 
@@ -218,7 +218,7 @@ describe('dashboards:check across files', () => {
     const report = JSON.parse(r.out.join('\n'));
     expect(report).toMatchObject({ checked: 1, errors: 1, warnings: 0 });
     expect(report.problems[0]).toMatchObject({
-      line: 233,
+      line: 238,
       column: 28,
       severity: 'error',
       pointer: '/panels/volume/blocks/1/widgets/0/columns/1/field',

@@ -3,6 +3,7 @@ import type { Pipe } from '../types/dashboard';
 import { displayText } from './displayText';
 import { formatClock, formatDaysHoursMinutes, formatMinutes } from './formatDuration';
 import { formatFixed, toNumber } from './formatNumber';
+import { MAX_PIPE_DIGITS } from './pipeSignatures';
 
 /**
  * Applies a column or template pipe. Numbers: decimal [digits=0], percent [digits=1, ratio=false]
@@ -50,9 +51,6 @@ export function applyPipe(value: unknown, pipe: Pipe | undefined): string {
 
 /** Pipes whose first argument is a count of decimals. */
 const DIGITS_PIPES: ReadonlySet<Pipe['name']> = new Set(['decimal', 'percent', 'currency']);
-
-/** The most decimals a digits argument may ask for: the range Intl.NumberFormat accepts. */
-export const MAX_PIPE_DIGITS = 100;
 
 /**
  * Why applyPipe cannot run with a pipe's arguments, and the index of the one at fault; undefined

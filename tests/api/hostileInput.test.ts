@@ -61,7 +61,7 @@ describe.each(DRIVERS)('hostile input (%s)', (driver) => {
   });
 
   it('an export with a pipe digits argument out of range is a 400 naming it, with or without gzip', async () => {
-    for (const digits of [-1, 101, 1e308, 'x', '-0.5']) {
+    for (const digits of [-1, 21, 101, 1e308, 'x', '-0.5']) {
       for (const gzip of [false, true]) {
         const columns = [CSV.columns[0], { ...CSV.columns[1], pipe: { name: 'decimal', args: [digits] } }];
         const r = await exportWith({ columns }, gzip);
@@ -80,7 +80,7 @@ describe.each(DRIVERS)('hostile input (%s)', (driver) => {
       expect(JSON.parse(r.text)).toMatchObject({ field: '/csv/columns/0/pipe/args/0' });
     }
     // In range, the file is whole: a header and a line per row.
-    const columns = [CSV.columns[0], { ...CSV.columns[1], pipe: { name: 'decimal', args: [100] } }];
+    const columns = [CSV.columns[0], { ...CSV.columns[1], pipe: { name: 'decimal', args: [20] } }];
     const r = await exportWith({ columns }, true);
     expect(r.status).toBe(200);
     const lines = r.text.trim().split('\r\n');

@@ -415,7 +415,7 @@ const RUNTIME: BreakingEdit[] = [
     expect: {
       file: '_shared.json',
       at: '"args": [101]',
-      message: /argument 1 of pipe 'decimal' is 101; write a number of digits from 0 to 100/,
+      message: /argument 1 of pipe 'decimal' is 101; write a number of digits from 0 to 20/,
     },
   },
 ];

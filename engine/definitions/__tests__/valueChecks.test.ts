@@ -147,7 +147,7 @@ describe('values checked against the API schemas', () => {
     expect(check({}, [table([1, true])])).toEqual([]);
     expect(check({}, [table([-1, 'yes', 3])])).toEqual([
       "/panels/a/blocks/0/widgets/0/columns/0/pipe/args pipe 'percent' takes at most 2 arguments; remove the others",
-      "/panels/a/blocks/0/widgets/0/columns/0/pipe/args/0 argument 1 of pipe 'percent' is -1; write a number of digits from 0 to 100; see the pipe list in docs/dashboards.md",
+      "/panels/a/blocks/0/widgets/0/columns/0/pipe/args/0 argument 1 of pipe 'percent' is -1; write a number of digits from 0 to 20; see the pipe list in docs/dashboards.md",
       '/panels/a/blocks/0/widgets/0/columns/0/pipe/args/1 argument 2 of pipe \'percent\' is "yes"; write true (the value is a ratio) or false; see the pipe list in docs/dashboards.md',
     ]);
   });

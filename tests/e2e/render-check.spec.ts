@@ -46,19 +46,22 @@ function lineOf(text: string, needle: string, after = ''): number {
 test('the render check fails a copy of dashboards/ whose chart draws no marks at the line to fix, and leaves to the static checks what they find', async () => {
   const dir = join(work, 'dashboards');
   cpSync('dashboards', dir, { recursive: true });
-  // A colour domain no value of the rows matches (the chart's legend filter then keeps none): the
-  // series field has no list of values in the API's schema, so only drawing finds it.
+  // A colour domain no value of the rows matches (the lines are drawn unpainted): the series field
+  // has no list of values in the API's schema and no drill maps it, so only drawing finds it.
   const shared = readFileSync(join(dir, '_shared.json'), 'utf8');
-  const domain = '"scale": { "domain": ["Inbound", "Outbound"]';
+  const domain = '"domain": ["Missed Call", "Text", "Email", "Overall"]';
   expect(shared).toContain(domain);
-  writeFileSync(join(dir, '_shared.json'), shared.replace(domain, '"scale": { "domain": ["In", "Out"]'));
+  writeFileSync(
+    join(dir, '_shared.json'),
+    shared.replace(domain, '"domain": ["Missed", "Texts", "Emails", "All"]'),
+  );
 
-  const r = await runScript('dashboards-check.ts', ['--render', '--pages', 'volume', dir]);
+  const r = await runScript('dashboards-check.ts', ['--render', '--pages', 'response-time', dir]);
   expect(r.stdout).toContain('0 errors');
-  const specLine = lineOf(shared, '"volumeByType": {');
+  const specLine = lineOf(shared, '"averageResponseTimeTrend": {');
   expect(r.stderr).toMatch(
     new RegExp(
-      `_shared\\.json:${specLine}:\\d+ /specs/volumeByType volume as admin, manager: chart 'chart-volume-by-type' in panel 'byType' draws no marks`,
+      `_shared\\.json:${specLine}:\\d+ /specs/averageResponseTimeTrend response-time as admin, manager: chart 'chart-response-trend' in panel 'trend' draws no marks`,
     ),
   );
   // Each failure once, though every state of the walk shows it; nothing else fails.
@@ -78,7 +81,7 @@ test('the render check fails a copy of dashboards/ whose chart draws no marks at
   const totals = ',\n              "totals": { "data": "volBySiteTotals" }';
   expect(volume).toContain(totals);
   writeFileSync(join(dir, 'volume.json'), volume.replace(totals, ''));
-  const statics = await runScript('dashboards-check.ts', ['--render', '--pages', 'volume', dir]);
+  const statics = await runScript('dashboards-check.ts', ['--render', '--pages', 'response-time', dir]);
   expect(statics.status).not.toBe(0);
   expect(statics.stderr).toContain('render check not run');
   expect(statics.stderr).toMatch(/_shared\.json:\d+:\d+ .*PHONES/);

@@ -27,12 +27,18 @@ export function replaceBenchTable(markdown: string, name: string, lines: readonl
 
 /**
  * Writes a run's table (markdown lines: the header, the separator, the rows) between bench NAME's
- * markers in `doc`, under the line that says how it was run. Does nothing when the run made no rows.
+ * markers in `doc`, under the line that says how it was run (`npm run bench:SCRIPT`, SCRIPT being
+ * NAME unless a benchmark writes a second table). Does nothing when the run made no rows.
  */
-export function writeBenchTable(name: string, table: readonly string[], doc = BENCHMARKS_DOC): void {
+export function writeBenchTable(
+  name: string,
+  table: readonly string[],
+  doc = BENCHMARKS_DOC,
+  script = name,
+): void {
   if (table.length <= 2) return;
   const args = process.argv.slice(2);
-  const command = `npm run bench:${name}${args.length ? ` -- ${args.join(' ')}` : ''}`;
+  const command = `npm run bench:${script}${args.length ? ` -- ${args.join(' ')}` : ''}`;
   const memory = Math.round(totalmem() / 2 ** 30);
   const machine = machineSpeedLine('after the run', measureMachineSpeed());
   const lines = [

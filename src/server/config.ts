@@ -60,6 +60,11 @@ export interface Config {
    * split across threads costs more CPU in all.
    */
   duckdbThreads?: number;
+  /**
+   * The most memory DuckDB takes before it spills to disk (DUCKDB_MEMORY_LIMIT, e.g. '6GB'; unset:
+   * DuckDB's default, 80 % of the machine's memory).
+   */
+  duckdbMemoryLimit?: string;
   /** argon2id's cost for new password hashes (PASSWORD_HASH_*); never below MIN_PASSWORD_HASHING. */
   passwordHashing: PasswordHashing;
   /**
@@ -102,6 +107,15 @@ function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number 
   // 0 is allowed: PORT=0 asks for a free port (tests).
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got '${raw}'`);
   return n;
+}
+
+/** A memory size as DuckDB reads it ('512MB', '6GB', '1.5GiB'); unset or empty is undefined. */
+function memoryLimitEnv(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  if (!/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i.test(raw))
+    throw new Error(`${name} must be a size such as 512MB or 6GB, got '${raw}'`);
+  return raw;
 }
 
 /**
@@ -158,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     exportsPerUser: atLeastEnv(env, 'EXPORTS_PER_USER', 2, 1, 'a user must be able to export'),
     exportQuerySlots: atLeastEnv(env, 'EXPORT_QUERY_SLOTS', 2, 1, 'exports must be able to run'),
     duckdbThreads: intEnv(env, 'DUCKDB_THREADS', 0) || undefined,
+    duckdbMemoryLimit: memoryLimitEnv(env, 'DUCKDB_MEMORY_LIMIT'),
     passwordHashing: {
       memoryKib: atLeastEnv(
         env,

@@ -203,13 +203,16 @@ export class DuckDBStore extends DuckQueryable implements Store {
   }
 
   /** Opens (or creates) the database file; ':memory:' gives a throwaway in-memory database. */
-  static async open(path: string, opts: { poolSize?: number; threads?: number } = {}): Promise<DuckDBStore> {
+  static async open(
+    path: string,
+    opts: { poolSize?: number; threads?: number; memoryLimit?: string } = {},
+  ): Promise<DuckDBStore> {
     // Each query under way holds one of Node's pool threads: scripts/lib/threadPool.cjs adds this many.
     const poolSize = opts.poolSize ?? 4;
-    const instance = await DuckDBInstance.create(
-      path,
-      opts.threads ? { threads: String(opts.threads) } : undefined,
-    );
+    const settings: Record<string, string> = {};
+    if (opts.threads) settings.threads = String(opts.threads);
+    if (opts.memoryLimit) settings.memory_limit = opts.memoryLimit;
+    const instance = await DuckDBInstance.create(path, settings);
     const main = await instance.connect();
     const pool: DuckDBConnection[] = [];
     for (let i = 0; i < poolSize; i++) pool.push(await instance.connect());

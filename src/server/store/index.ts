@@ -23,6 +23,8 @@ export interface StoreLocation {
   dataDir: string;
   /** DuckDB's worker threads (unset: DuckDB's default, one per core). */
   duckdbThreads?: number;
+  /** The most memory DuckDB takes before it spills to disk (unset: DuckDB's default). */
+  duckdbMemoryLimit?: string;
 }
 
 /** The DuckDB file inside a data folder. */
@@ -42,7 +44,10 @@ export async function openStore(where: StoreLocation): Promise<Store> {
     });
   if (where.databaseUrl) return PostgresStore.open(where.databaseUrl, { waitMs: 10_000 });
   mkdirSync(where.dataDir, { recursive: true });
-  return DuckDBStore.open(duckdbPath(where.dataDir), { threads: where.duckdbThreads });
+  return DuckDBStore.open(duckdbPath(where.dataDir), {
+    threads: where.duckdbThreads,
+    memoryLimit: where.duckdbMemoryLimit,
+  });
 }
 
 /**

@@ -16,7 +16,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchArgs } from '../../scripts/lib/serverBuild.mjs';
 import { listSubmissions } from '../../src/server/forms/submissions';
 import { DEMO_PASSWORD } from '../../src/server/seed/demoUsers';
-import { duckdbPath, openStore } from '../../src/server/store';
+import { duckdbPath, openStore, StoreUnavailableError } from '../../src/server/store';
+import type { DuckDBStore } from '../../src/server/store/duckdb';
 import { SERVICE_ERROR_MESSAGE } from '../../src/shared/serverErrorMessages';
 
 // The disk holding the DuckDB file fills up under traffic: a small tmpfs holds DATA_DIR, the server
@@ -28,6 +29,23 @@ import { SERVICE_ERROR_MESSAGE } from '../../src/shared/serverErrorMessages';
 
 /** Room for the seeded small scale, its write-ahead log and the server's files, the rest to fill. */
 const HEADROOM_MB = 48;
+
+/** Fills the disk holding `file`: writes it until the disk refuses more. */
+function fillDisk(file: string): void {
+  const fd = openSync(file, 'w');
+  try {
+    for (const size of [2 ** 20, 2 ** 12, 1]) {
+      const chunk = Buffer.alloc(size, 1);
+      try {
+        for (;;) writeSync(fd, chunk);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /** The server process the supervisor runs (its child running the server's bundle). */
 function serverPid(supervisorPid: number): number {
@@ -228,16 +246,7 @@ describe('a full disk under the DuckDB file (supervised server, tmpfs)', () => {
 
     // Fill the disk: a file written until it refuses more.
     const filler = join(mountDir, 'filler');
-    const fd = openSync(filler, 'w');
-    for (const size of [2 ** 20, 2 ** 12, 1]) {
-      const chunk = Buffer.alloc(size, 1);
-      try {
-        for (;;) writeSync(fd, chunk);
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
-      }
-    }
-    closeSync(fd);
+    fillDisk(filler);
     phase = 'full';
     const fullAt = Date.now();
     await expect
@@ -323,4 +332,41 @@ describe('a full disk under the DuckDB file (supervised server, tmpfs)', () => {
       await store.close();
     }
   }, 300_000);
+
+  it('a checkpoint on the full disk stops DuckDB: the store says so once, answers unavailable, and loses nothing', async ({
+    skip,
+  }) => {
+    if (mountError) skip(`no tmpfs: ${mountError}`);
+    const dataDir = join(mountDir, 'checkpoint');
+    mkdirSync(dataDir);
+    const store = await openStore({ dataDir });
+    const fatal: unknown[] = [];
+    (store as DuckDBStore).onFatal = (err) => fatal.push(err);
+    const filler = join(mountDir, 'filler-checkpoint');
+    try {
+      await store.exec('CREATE TABLE t (id INTEGER, s VARCHAR)');
+      await store.exec('INSERT INTO t SELECT range, md5(range::VARCHAR) FROM range(100000)');
+      await store.exec('CHECKPOINT');
+      // Committed into the write-ahead log, not yet into the file.
+      for (let i = 0; i < 50; i++)
+        await store.query(`INSERT INTO t VALUES (${1_000_000 + i}, '${'y'.repeat(2000)}')`);
+      fillDisk(filler);
+      await expect(store.exec('CHECKPOINT')).rejects.toBeInstanceOf(StoreUnavailableError);
+      await expect(store.query('SELECT count(*) AS n FROM t')).rejects.toBeInstanceOf(StoreUnavailableError);
+      expect(fatal).toHaveLength(1);
+      expect(String((fatal[0] as Error).message)).toMatch(/^FATAL Error: .*No space left on device/);
+    } finally {
+      await store.close();
+      rmSync(filler, { force: true });
+    }
+    // Opened again, as the restarted process opens it: every committed row is there.
+    const again = await openStore({ dataDir });
+    try {
+      expect(await again.query('SELECT count(*)::INTEGER AS n FROM t WHERE id >= 1000000')).toEqual([
+        { n: 50 },
+      ]);
+    } finally {
+      await again.close();
+    }
+  });
 });

@@ -14,7 +14,7 @@ import { SessionRevocations } from './auth/revokedSessions';
 import type { Config } from './config';
 import { registerRoutes } from './routes';
 import { schemaErrorMessage, validateWithApiSchemas } from './schemaValidation';
-import { isConnectionFailure, replicaStates, type Store } from './store';
+import { isDiskFull, isUnavailable, replicaStates, type Store } from './store';
 import { runAsTask } from './store/priority';
 
 /** What every route plugin receives. */
@@ -116,8 +116,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       const { message, field } = validationMessage(err);
       return reply.status(400).send({ error: 'Bad Request', message, field });
     }
-    if (isConnectionFailure(err)) {
-      request.log.warn({ err: err.message }, 'database unavailable');
+    if (isUnavailable(err)) {
+      request.log.warn({ err: err.message }, isDiskFull(err) ? 'database disk full' : 'database unavailable');
       reply.header('retry-after', String(RETRY_AFTER_UNAVAILABLE_SECONDS));
       return reply.status(503).send({ error: STATUS_CODES[503], message: SERVICE_ERROR_MESSAGE });
     }

@@ -76,7 +76,10 @@ async function serveStore(
   return { app, ctx, url };
 }
 
-/** Closes the server and the database on SIGINT/SIGTERM, once. */
+/**
+ * Closes the server and the database on SIGINT/SIGTERM (or when its supervisor goes away), once;
+ * ends the process when DuckDB stops on a fatal error.
+ */
 export function closeOnSignals(app: FastifyInstance): void {
   let closing = false;
   const stop = (signal: string) => {
@@ -97,6 +100,24 @@ export function closeOnSignals(app: FastifyInstance): void {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // A DuckDB that stopped itself on a fatal error (a checkpoint on a full disk) serves nothing until
+  // a new process opens its file and replays the write-ahead log: the process ends, and under
+  // `npm start` its supervisor starts it again. Requests meanwhile answer 503.
+  const store = app.ctx.store;
+  if (store instanceof DuckDBStore)
+    store.onFatal = (err) => {
+      app.log.fatal(
+        { err: (err as Error).message },
+        'the database stopped on a fatal error; ending the process so that it is opened again',
+      );
+      process.exit(1);
+    };
+  // Under `npm start`'s supervisor (scripts/lib/supervisor.mjs): it hears that the server serves (a
+  // later death is then started again), and the server stops when the supervisor is gone.
+  if (process.send && process.env.HAWKEYE_SUPERVISED === '1') {
+    process.send({ hawkeye: 'serving' });
+    process.on('disconnect', () => stop('supervisor gone'));
+  }
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   timestampValue,
   VARCHAR,
 } from '@duckdb/node-api';
-import { refuseUnstorableText } from './errors';
+import { refuseUnstorableText, StoreUnavailableError } from './errors';
 import { queryRank, RankedQueue } from './priority';
 import type { BulkColumn, Param, Queryable, Row, Store, TransactionOptions } from './Store';
 import { splitStatements, withValuesWrittenIn } from './values';
@@ -149,6 +149,12 @@ class DuckQueryable implements Queryable {
   }
 }
 
+/**
+ * DuckDB's fatal errors (a checkpoint that could not write its file, the disk being full): the
+ * database instance has stopped itself, and every statement fails until the file is opened again.
+ */
+const FATAL = /^FATAL Error|database has been invalidated/;
+
 /** Whether an error is DuckDB's optimistic concurrency control refusing a conflicting write. */
 export function isWriteConflict(err: unknown): boolean {
   return err instanceof Error && /conflict/i.test(err.message);
@@ -192,6 +198,13 @@ export class DuckDBStore extends DuckQueryable implements Store {
   /** The tail of the queue of transactions: each starts when the one before it has ended. */
   private transactions: Promise<unknown> = Promise.resolve();
   private closed = false;
+  /** The fatal error that stopped the database, once there has been one. */
+  private fatal?: unknown;
+  /**
+   * Told once when DuckDB stops the database on a fatal error: only a new process (which replays the
+   * write-ahead log) serves it again. Meanwhile every statement fails with StoreUnavailableError.
+   */
+  onFatal?: (err: unknown) => void;
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -232,11 +245,31 @@ export class DuckDBStore extends DuckQueryable implements Store {
     else this.idle.push(c);
   }
 
+  /** `err` as the store throws it: a fatal error, or any error once there was one, is unavailability. */
+  private failure(err: unknown): unknown {
+    if (this.fatal === undefined && err instanceof Error && FATAL.test(err.message)) {
+      this.fatal = err;
+      this.onFatal?.(err);
+    }
+    return this.fatal === undefined || err instanceof StoreUnavailableError
+      ? err
+      : new StoreUnavailableError(err);
+  }
+
+  /** Runs `fn`, its error passed through `failure`. */
+  private async guarded<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      throw this.failure(err);
+    }
+  }
+
   override async query<T extends Row = Row>(sql: string, params: readonly Param[] = []): Promise<T[]> {
     return retryingConflicts(async () => {
       const c = await this.acquire();
       try {
-        return await new DuckQueryable(c).query<T>(sql, params);
+        return await this.guarded(() => new DuckQueryable(c).query<T>(sql, params));
       } finally {
         if (!READ_ONLY.test(sql)) this.dataChanges++;
         this.release(c);
@@ -246,7 +279,7 @@ export class DuckDBStore extends DuckQueryable implements Store {
 
   override async exec(sql: string): Promise<void> {
     try {
-      await super.exec(sql);
+      await this.guarded(() => super.exec(sql));
     } finally {
       this.dataChanges++;
     }
@@ -258,7 +291,7 @@ export class DuckDBStore extends DuckQueryable implements Store {
     rows: readonly (readonly unknown[])[],
   ): Promise<void> {
     try {
-      await super.bulkInsert(table, columns, rows);
+      await this.guarded(() => super.bulkInsert(table, columns, rows));
     } finally {
       this.dataChanges++;
     }
@@ -271,7 +304,7 @@ export class DuckDBStore extends DuckQueryable implements Store {
    * needs nothing more here. A conflict with a single-statement write is retried.
    */
   async transaction<T>(fn: (tx: Queryable) => Promise<T>, _opts: TransactionOptions = {}): Promise<T> {
-    const run = () => retryingConflicts(() => this.runTransaction(fn));
+    const run = () => retryingConflicts(() => this.guarded(() => this.runTransaction(fn)));
     const result = this.transactions.then(run, run);
     this.transactions = result.catch(() => undefined);
     return result;

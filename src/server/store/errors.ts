@@ -23,7 +23,8 @@ export function refuseUnstorableText(params: readonly Param[]): void {
 }
 
 /**
- * The database cannot be reached right now (stopped, restarting, refusing or dropping connections).
+ * The database cannot serve right now (stopped, restarting, refusing or dropping connections, or the
+ * disk holding it full).
  * Routes answer it with 503 and Retry-After rather than 500: the request was fine, try again soon.
  */
 export class StoreUnavailableError extends Error {
@@ -54,6 +55,19 @@ const CONNECTION_CODES = new Set([
 ]);
 const CONNECTION_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|Client was closed and is not queryable|the database system is (?:starting up|shutting down|in recovery mode)/i;
+// The disk holding the database is full or over quota (PostgreSQL's 53100 disk_full; DuckDB says it
+// in words): the statement was fine and succeeds once there is room again.
+const FULL_DISK_CODES = new Set(['ENOSPC', 'EDQUOT', '53100']);
+const FULL_DISK_MESSAGES = /No space left on device|Disk quota exceeded/i;
+
+/** Whether an error means the disk holding the database is full. */
+export function isDiskFull(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && FULL_DISK_CODES.has(code)) return true;
+  const message = (err as { message?: unknown }).message;
+  return typeof message === 'string' && FULL_DISK_MESSAGES.test(message);
+}
 
 /** Whether a driver error means the database is out of reach (as opposed to a bad statement). */
 export function isConnectionFailure(err: unknown): boolean {
@@ -73,4 +87,12 @@ export function storeError(err: unknown): unknown {
   return isConnectionFailure(err) && !(err instanceof StoreUnavailableError)
     ? new StoreUnavailableError(err)
     : err;
+}
+
+/**
+ * Whether a request failed because the database cannot serve it now, out of reach or its disk full:
+ * answered 503 with Retry-After, as it succeeds when sent again later.
+ */
+export function isUnavailable(err: unknown): boolean {
+  return isConnectionFailure(err) || isDiskFull(err);
 }

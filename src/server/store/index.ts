@@ -5,7 +5,7 @@ import { PostgresStore } from './postgres';
 import { type ReplicaState, ReplicatedStore } from './replicated';
 import type { Queryable, Store } from './Store';
 
-export { isConnectionFailure, StoreUnavailableError } from './errors';
+export { isConnectionFailure, isDiskFull, isUnavailable, StoreUnavailableError } from './errors';
 export type { ReplicaState } from './replicated';
 export type { BulkColumn, Param, Queryable, Row, Store, TransactionOptions } from './Store';
 

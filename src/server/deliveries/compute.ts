@@ -118,6 +118,17 @@ async function scopeFacts(call: RecipientCall) {
   };
 }
 
+/** How a greeting says a digest's period. */
+const PERIOD_WORDS: Record<string, string> = {
+  Yesterday: 'yesterday',
+  'Prior Week': 'last week',
+  'Prior Month': 'last month',
+};
+
+/** A sentence to follow 'Hello name, ': its first letter in lower case (an acronym kept). */
+const sentenceTail = (text: string) =>
+  /^[A-Z](?![A-Z])/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
+
 const footerOf = (recipient: Recipient, what: string) =>
   `${recipient.displayName}, you get this ${what} because you subscribed to it in HawkEye (${recipient.email}). Change or pause it under Email & alerts in the account menu. Times are in ${recipient.timeZone}.`;
 
@@ -259,7 +270,7 @@ export async function renderDigest(
   const model: MessageModel = {
     preview: `${digest.title}: ${periodText}`,
     heading: digest.title,
-    greeting: `Hello ${a.recipient.displayName}, here are your figures for ${digest.period.toLowerCase()} (${formatPeriod(range.currentPeriod)}).`,
+    greeting: `Hello ${a.recipient.displayName}, here is ${PERIOD_WORDS[digest.period] ?? digest.period} at your sites.`,
     facts: [
       { label: 'Period', value: periodText },
       { label: 'Compared with', value: formatPeriod(range.previousPeriod) },
@@ -539,7 +550,7 @@ export async function renderAlert(
   const model: MessageModel = {
     preview: subject,
     heading: rule.title,
-    greeting: `Hello ${a.recipient.displayName}. ${rule.description ?? rule.title}`,
+    greeting: `Hello ${a.recipient.displayName}, ${sentenceTail(rule.description ?? `${rule.title}.`)}`,
     facts: [
       ...(range ? [{ label: 'Period', value: `${rule.period}, ${formatPeriod(range.currentPeriod)}` }] : []),
       {

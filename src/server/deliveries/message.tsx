@@ -74,7 +74,7 @@ const style = {
   sectionLink: { color: ink, textDecoration: 'none' },
   tile: { border: `1px solid ${line}`, borderRadius: '6px', padding: '10px 12px', verticalAlign: 'top' },
   tileTitle: { fontSize: '13px', lineHeight: '18px', fontWeight: 600, margin: 0, color: dimmed },
-  tileValue: { fontSize: '24px', lineHeight: '32px', fontWeight: 700, margin: '2px 0 0', color: ink },
+  tileValue: { fontSize: '22px', lineHeight: '30px', fontWeight: 700, margin: '2px 0 0', color: ink },
   tileSub: { fontSize: '12px', lineHeight: '17px', margin: 0, color: dimmed },
   sentence: { fontSize: '15px', lineHeight: '22px', margin: '0 0 6px' },
   th: {

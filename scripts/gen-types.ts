@@ -197,18 +197,24 @@ export async function generateApiTypes(): Promise<string> {
       mkdirSync(dirname(join(dir, file)), { recursive: true });
       writeFileSync(join(dir, file), JSON.stringify(schema));
     }
-    const rootSchema: Json = {
-      title: API_ROOT,
-      type: 'object',
-      properties: refs,
-      additionalProperties: false,
-    };
-    const text = await compileOne(dir, rootSchema, API_ROOT, apiBanner);
-    // The root only makes the compiler reach every shape: it is not a shape of the API.
-    return text.replace(new RegExp(`export interface ${API_ROOT} \\{[\\s\\S]*?\\n\\}\\n`), '');
+    return await compileShapes(dir, refs, apiBanner);
   } finally {
     rmSync(base, { recursive: true, force: true });
   }
+}
+
+/**
+ * The types of every shape `refs` names (each a $ref into the schemas written to `dir`), through a
+ * synthetic root that only makes the compiler reach them and is dropped from the output.
+ */
+async function compileShapes(
+  dir: string,
+  refs: Record<string, Json>,
+  bannerComment: string,
+): Promise<string> {
+  const rootSchema: Json = { title: API_ROOT, type: 'object', properties: refs, additionalProperties: false };
+  const text = await compileOne(dir, rootSchema, API_ROOT, bannerComment);
+  return text.replace(new RegExp(`export interface ${API_ROOT} \\{[\\s\\S]*?\\n\\}\\n`), '');
 }
 
 /** Where the digest and alert-rule types go: src/shared, beside the API's, for the server and the client. */
@@ -231,14 +237,7 @@ export async function generateDeliveryTypes(): Promise<string> {
       if (schema && typeof schema === 'object' && !Array.isArray(schema) && typeof schema.title === 'string')
         refs[schema.title] = { $ref: file };
     }
-    const rootSchema: Json = {
-      title: API_ROOT,
-      type: 'object',
-      properties: refs,
-      additionalProperties: false,
-    };
-    const text = await compileOne(dir, rootSchema, API_ROOT, deliveryBanner);
-    return text.replace(new RegExp(`export interface ${API_ROOT} \\{[\\s\\S]*?\\n\\}\\n`), '');
+    return await compileShapes(dir, refs, deliveryBanner);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -281,15 +281,19 @@ export async function renderDigest(
     link: { href: link, label: 'Open in HawkEye' },
     footer: footerOf(a.recipient, 'digest'),
   };
+  const figures = sections.flatMap((s) => s.figures.map((f) => ({ title: f.title, value: f.value })));
+  return message(model, `${digest.title}: ${formatPeriod(range.currentPeriod)}`, attachments, figures);
+}
+
+/** A message model rendered (HTML and text), with what is sent beside it; its link is the model's. */
+async function message(
+  model: MessageModel,
+  subject: string,
+  attachments: RenderedMessage['attachments'],
+  figures: RenderedMessage['figures'],
+): Promise<RenderedMessage> {
   const { html, text } = await renderMessage(model);
-  return {
-    subject: `${digest.title}: ${formatPeriod(range.currentPeriod)}`,
-    html,
-    text,
-    attachments,
-    link,
-    figures: sections.flatMap((s) => s.figures.map((f) => ({ title: f.title, value: f.value }))),
-  };
+  return { subject, html, text, attachments, link: model.link.href, figures };
 }
 
 /** A rule's thresholds: the definition's defaults, replaced by the subscription's where it sets one. */
@@ -564,13 +568,5 @@ export async function renderAlert(
     link: { href: link, label: 'Open in HawkEye' },
     footer: footerOf(a.recipient, 'alert'),
   };
-  const { html, text } = await renderMessage(model);
-  return {
-    subject,
-    html,
-    text,
-    attachments: [],
-    link,
-    figures: [...figures(firing), ...figures(resolved)],
-  };
+  return message(model, subject, [], [...figures(firing), ...figures(resolved)]);
 }

@@ -1,7 +1,8 @@
 /**
  * Generates TypeScript types from schemas/ with json-schema-to-typescript: engine/types/*.ts from
- * schemas/dashboard, and src/shared/api/types.ts (every body, answer and token of the API) from
- * schemas/api. `--check` compares instead of writing and exits 1 when a committed file drifts.
+ * schemas/dashboard, src/shared/api/types.ts (every body, answer and token of the API) from
+ * schemas/api, and src/shared/delivery/types.ts (digests and alert rules) from schemas/delivery.
+ * `--check` compares instead of writing and exits 1 when a committed file drifts.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -196,17 +197,49 @@ export async function generateApiTypes(): Promise<string> {
       mkdirSync(dirname(join(dir, file)), { recursive: true });
       writeFileSync(join(dir, file), JSON.stringify(schema));
     }
-    const rootSchema: Json = {
-      title: API_ROOT,
-      type: 'object',
-      properties: refs,
-      additionalProperties: false,
-    };
-    const text = await compileOne(dir, rootSchema, API_ROOT, apiBanner);
-    // The root only makes the compiler reach every shape: it is not a shape of the API.
-    return text.replace(new RegExp(`export interface ${API_ROOT} \\{[\\s\\S]*?\\n\\}\\n`), '');
+    return await compileShapes(dir, refs, apiBanner);
   } finally {
     rmSync(base, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The types of every shape `refs` names (each a $ref into the schemas written to `dir`), through a
+ * synthetic root that only makes the compiler reach them and is dropped from the output.
+ */
+async function compileShapes(
+  dir: string,
+  refs: Record<string, Json>,
+  bannerComment: string,
+): Promise<string> {
+  const rootSchema: Json = { title: API_ROOT, type: 'object', properties: refs, additionalProperties: false };
+  const text = await compileOne(dir, rootSchema, API_ROOT, bannerComment);
+  return text.replace(new RegExp(`export interface ${API_ROOT} \\{[\\s\\S]*?\\n\\}\\n`), '');
+}
+
+/** Where the digest and alert-rule types go: src/shared, beside the API's, for the server and the client. */
+export const DELIVERY_TYPES_FILE = join(root, 'src', 'shared', 'delivery', 'types.ts');
+const deliverySchemaDir = join(root, 'schemas', 'delivery');
+const deliveryBanner = `/* Generated from schemas/delivery by scripts/gen-types.ts (npm run gen:types). Never edit by hand: change the schema and regenerate. */`;
+
+/** Generates the types of schemas/delivery: DigestDefinition, AlertRuleDefinition and their named parts. */
+export async function generateDeliveryTypes(): Promise<string> {
+  const files = readdirSync(deliverySchemaDir).filter((f) => f.endsWith('.json'));
+  const schemas = new Map(
+    files.map((f) => [f, JSON.parse(readFileSync(join(deliverySchemaDir, f), 'utf8')) as Json]),
+  );
+  const dir = mkdtempSync(join(tmpdir(), 'gen-delivery-types-'));
+  try {
+    const refs: Record<string, Json> = {};
+    for (const [file, schema] of schemas) {
+      stripRefDescriptions(schemas, file, schema);
+      writeFileSync(join(dir, file), JSON.stringify(schema));
+      if (schema && typeof schema === 'object' && !Array.isArray(schema) && typeof schema.title === 'string')
+        refs[schema.title] = { $ref: file };
+    }
+    return await compileShapes(dir, refs, deliveryBanner);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -220,6 +253,11 @@ async function generatedFiles(): Promise<{ path: string; from: string; text: str
       text: await generate(schema, name),
     });
   files.push({ path: relative(root, API_TYPES_FILE), from: 'schemas/api', text: await generateApiTypes() });
+  files.push({
+    path: relative(root, DELIVERY_TYPES_FILE),
+    from: 'schemas/delivery',
+    text: await generateDeliveryTypes(),
+  });
   return files;
 }
 

@@ -32,7 +32,7 @@ export { currentSchemaVersion } from '../definitions/migrations/migrationSteps';
 export { JsonSyntaxError, type PositionMap, parseJsonTolerant } from '../definitions/parseJsonWithPositions';
 export { applyPipe, pipeArgumentError } from '../format/applyPipe';
 export { formatDaysHoursMinutes } from '../format/formatDuration';
-export { formatFixed } from '../format/formatNumber';
+export { formatFixed, formatPercent } from '../format/formatNumber';
 export type { Pipe } from '../types/dashboard';
 export { chartSpec } from '../widgets/chart/chartSpec';
 export { cellText } from '../widgets/table/cellText';

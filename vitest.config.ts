@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /** Unit test files that run in a module graph of their own (the project unit-isolated). */
-const UNIT_ISOLATED = ['engine/render/__tests__/widgetCodeLoading.test.tsx'];
+const UNIT_ISOLATED = ['tests/unit/engine/render/widgetCodeLoading.test.tsx'];
 
 // Projects: unit (fast, no database; unit-isolated beside it), store (DuckDB and PostgreSQL), api (a
 // live server over HTTP), ha (several API instances on replicated PostgreSQL behind HAProxy).
@@ -22,11 +22,9 @@ export default defineConfig({
           // jsdom: seconds on a quiet machine, several times that beside other work.
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          include: [
-            'tests/unit/**/*.test.{ts,tsx}',
-            'engine/**/__tests__/**/*.test.{ts,tsx}',
-            'src/**/__tests__/**/*.test.{ts,tsx}',
-          ],
+          // Every unit test is under tests/unit, its folders mirroring the code's (tests/unit/engine/format
+          // for engine/format, tests/unit/client/editor for src/client/editor).
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
           exclude: [...configDefaults.exclude, ...UNIT_ISOLATED],
           environment: 'node',
           setupFiles: ['tests/support/jsdomCanvas.ts'],

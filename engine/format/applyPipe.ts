@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import type { Pipe } from '../types/dashboard';
 import { displayText } from './displayText';
 import { formatClock, formatDaysHoursMinutes, formatMinutes } from './formatDuration';
-import { formatFixed, toNumber } from './formatNumber';
+import { formatFixed, formatPercent, toNumber } from './formatNumber';
 import { MAX_PIPE_DIGITS } from './pipeSignatures';
 
 /**
@@ -24,7 +24,7 @@ export function applyPipe(value: unknown, pipe: Pipe | undefined): string {
     case 'percent': {
       if (n === undefined) return String(value);
       const scaled = args[1] === true || args[1] === 'ratio' ? n * 100 : n;
-      return scaled === 0 ? '0%' : `${formatFixed(scaled, digitsOf(pipe, 1))}%`;
+      return formatPercent(scaled, digitsOf(pipe, 1));
     }
     case 'currency':
       return n === undefined ? String(value) : `$${formatFixed(n, digitsOf(pipe, 2))}`;

@@ -38,7 +38,7 @@ export { currentSchemaVersion } from '../definitions/migrations/migrationSteps';
 export { JsonSyntaxError, type PositionMap, parseJsonTolerant } from '../definitions/parseJsonWithPositions';
 export { applyPipe, pipeArgumentError } from '../format/applyPipe';
 export { formatDaysHoursMinutes } from '../format/formatDuration';
-export { formatFixed, formatNumber } from '../format/formatNumber';
+export { formatFixed, formatNumber, formatPercent } from '../format/formatNumber';
 export { evaluateCondition } from '../params/evaluateCondition';
 export { paramsForFilter } from '../params/paramsForFilter';
 export type { Pipe } from '../types/dashboard';

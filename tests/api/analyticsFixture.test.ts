@@ -260,10 +260,11 @@ describe.each(DRIVERS)('analytics on the hand-made data set (%s)', (driver) => {
       ],
     ]);
     const bySite = await ok('/communication/volume/by_site', P);
+    // A zero share reads '0%' as on every page (SPEC.md section 5), not '0.0%'.
     expect(pick(bySite, 'site', 'siteIsActive', 'totalCommCount', 'inbound', 'outbound')).toEqual([
       ['Alpha', true, 9, '8 (88.9%)', '1 (11.1%)'],
       ['Beta', false, 3, '2 (66.7%)', '1 (33.3%)'],
-      ['Gamma', true, 2, '2 (100.0%)', '0 (0.0%)'],
+      ['Gamma', true, 2, '2 (100.0%)', '0 (0%)'],
     ]);
     expect(await ok('/communication/volume/by_site/totals', P)).toEqual({
       totalCommCount: 14,
@@ -273,9 +274,9 @@ describe.each(DRIVERS)('analytics on the hand-made data set (%s)', (driver) => {
     const byEmp = await ok('/communication/volume/by_employee', P);
     expect(pick(byEmp, 'employee', 'employeeIsActive', 'site', 'siteOutboundCommCount', 'outbound')).toEqual([
       ['Ann Able', true, 'Alpha', 1, '1 (100.0%)'],
-      ['Bob Baker', false, 'Alpha', 1, '0 (0.0%)'],
+      ['Bob Baker', false, 'Alpha', 1, '0 (0%)'],
       ['Cid Cole', true, 'Beta', 1, '1 (100.0%)'],
-      ['Dee Dunn', true, 'Gamma', 0, '0 (0.0%)'],
+      ['Dee Dunn', true, 'Gamma', 0, '0 (0%)'],
     ]);
     const calls = await ok('/communication/volume/by_site', { ...P, commTypes: ['PHONE'] });
     expect(calls.values.map((v: Record<string, unknown>) => v.totalCommCount)).toEqual([5, 2, 1]);
@@ -313,9 +314,9 @@ describe.each(DRIVERS)('analytics on the hand-made data set (%s)', (driver) => {
       v.notRespondedTo,
     ];
     expect(bySite.values.map(cells)).toEqual([
-      ['Alpha', '33.3% (1)', '33.3% (1)', '0.0% (0)', '0.0% (0)', '0.0% (0)', '0.0% (0)', '33.3% (1)'],
-      ['Beta', '0.0% (0)', '0.0% (0)', '0.0% (0)', '0.0% (0)', '100.0% (1)', '0.0% (0)', '0.0% (0)'],
-      ['Gamma', '0.0% (0)', '0.0% (0)', '0.0% (0)', '50.0% (1)', '0.0% (0)', '50.0% (1)', '0.0% (0)'],
+      ['Alpha', '33.3% (1)', '33.3% (1)', '0% (0)', '0% (0)', '0% (0)', '0% (0)', '33.3% (1)'],
+      ['Beta', '0% (0)', '0% (0)', '0% (0)', '0% (0)', '100.0% (1)', '0% (0)', '0% (0)'],
+      ['Gamma', '0% (0)', '0% (0)', '0% (0)', '50.0% (1)', '0% (0)', '50.0% (1)', '0% (0)'],
     ]);
     const totals = await ok('/communication/response_time/by_site/totals', P);
     expect(totals).toEqual({
@@ -331,10 +332,10 @@ describe.each(DRIVERS)('analytics on the hand-made data set (%s)', (driver) => {
     expect(await ok('/communication/response_time/by_employee/totals', P)).toEqual(totals);
     const byEmp = await ok('/communication/response_time/by_employee', P);
     expect(pick(byEmp, 'employee', 'timeInverval1', 'notRespondedTo')).toEqual([
-      ['Ann Able', '50.0% (1)', '0.0% (0)'],
-      ['Bob Baker', '0.0% (0)', '100.0% (1)'],
-      ['Cid Cole', '0.0% (0)', '0.0% (0)'],
-      ['Dee Dunn', '0.0% (0)', '0.0% (0)'],
+      ['Ann Able', '50.0% (1)', '0% (0)'],
+      ['Bob Baker', '0% (0)', '100.0% (1)'],
+      ['Cid Cole', '0% (0)', '0% (0)'],
+      ['Dee Dunn', '0% (0)', '0% (0)'],
     ]);
     expect(await ok('/communication/average_response_time_box', P)).toEqual([
       { messageType: 'Missed Call', commTypeAverage: 45060 },
@@ -381,9 +382,9 @@ describe.each(DRIVERS)('analytics on the hand-made data set (%s)', (driver) => {
     expect(initial.timeInverval2).toBe('100.0% (1)');
     const leads = await ok('/communication/response_time/by_site', { ...P, relationshipIds: [1] });
     expect(pick(leads, 'siteName', 'notRespondedTo', 'timeInverval4')).toEqual([
-      ['Alpha', '100.0% (1)', '0.0% (0)'],
-      ['Beta', '0.0% (0)', '0.0% (0)'],
-      ['Gamma', '0.0% (0)', '100.0% (1)'],
+      ['Alpha', '100.0% (1)', '0% (0)'],
+      ['Beta', '0% (0)', '0% (0)'],
+      ['Gamma', '0% (0)', '100.0% (1)'],
     ]);
   });
 

@@ -284,3 +284,53 @@ test('Leases is selected again when lease data comes back after an apply', async
     .poll(async () => (await sliceLabels(panel.getByTestId('pie-ad-source-leases'))).length)
     .toBeGreaterThan(0);
 });
+
+test('the Leases to Prospects fallback adds no history entry: Back and Forward step over it', async ({
+  page,
+}) => {
+  // The real data, as a user meets it: 'Yesterday' has no lease credited to an ad source.
+  await openDashboard(page, '/dashboard', 'home');
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await menu.getByRole('link', { name: 'Ad Source Effectiveness', exact: true }).click();
+  const dashboard = page.getByTestId('dashboard-ad-source-effectiveness');
+  await widgetsReady(dashboard);
+  const panel = page.getByTestId('panel-pie');
+  await expect(pill(panel, 'Leases')).toHaveAttribute('aria-pressed', 'true');
+  const entries = () => page.evaluate(() => history.length);
+  const before = await entries();
+
+  // Apply 'Yesterday': one history entry (the apply); the fallback replaces it, adds none.
+  await page.getByTestId('period-picker').click();
+  await page.getByTestId('period-dropdown').getByRole('option', { name: 'Yesterday', exact: true }).click();
+  await page.getByTestId('filter-apply').click();
+  await expect(pill(panel, 'Leases')).toBeDisabled();
+  await expect(pill(panel, 'Prospects')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page).toHaveURL(/[?&]ad-source-by=prospects(&|$)/);
+  expect(await entries()).toBe(before + 1);
+
+  // Calls, then Back: Prospects (the fallback), not Leases.
+  await pill(panel, 'Calls').click();
+  await expect(page).toHaveURL(/[?&]ad-source-by=calls(&|$)/);
+  await page.goBack();
+  await expect(page).toHaveURL(/[?&]ad-source-by=prospects(&|$)/);
+  await expect(pill(panel, 'Prospects')).toHaveAttribute('aria-pressed', 'true');
+  await expect(pill(panel, 'Leases')).toBeDisabled();
+  await expect(panel.getByTestId('pie-ad-source-prospects')).toBeVisible();
+
+  // Back again undoes the apply: the period before it, with Leases as it was.
+  await page.goBack();
+  await expect(page).toHaveURL(/[?&]period=last-30-days(&|$)/);
+  await expect(pill(panel, 'Leases')).toBeEnabled();
+  await expect(pill(panel, 'Leases')).toHaveAttribute('aria-pressed', 'true');
+  // Back once more leaves the page for the one before it (no entry of Leases in between).
+  await page.goBack();
+  await expect(page.getByTestId('dashboard-home')).toBeVisible();
+
+  // Forward twice: Yesterday with Prospects again, never Leases on a period without leases.
+  await page.goForward();
+  await expect(pill(page.getByTestId('panel-pie'), 'Leases')).toHaveAttribute('aria-pressed', 'true');
+  await page.goForward();
+  await expect(page).toHaveURL(/[?&]ad-source-by=prospects(&|$)/);
+  await expect(pill(page.getByTestId('panel-pie'), 'Prospects')).toHaveAttribute('aria-pressed', 'true');
+  await expect(pill(page.getByTestId('panel-pie'), 'Leases')).toBeDisabled();
+});

@@ -90,11 +90,17 @@ export async function impersonationCode(username: string): Promise<string> {
   return res.text();
 }
 
-/** A user who reads only `accountId` (password DEMO_PASSWORD), made by the e2e server's helper endpoint. */
-export async function accountUser(username: string, accountId: number): Promise<string> {
-  const res = await fetch(
-    `http://127.0.0.1:${E2E_HELPER_PORT}/account-user?username=${username}&account=${accountId}`,
-  );
+/**
+ * A user who reads only `accountId` (password DEMO_PASSWORD), made by the e2e server's helper endpoint;
+ * named `name` (first and last), else first name the username and last name 'Tester'.
+ */
+export async function accountUser(
+  username: string,
+  accountId: number,
+  name?: { first: string; last: string },
+): Promise<string> {
+  const query = new URLSearchParams({ username, account: String(accountId), ...name });
+  const res = await fetch(`http://127.0.0.1:${E2E_HELPER_PORT}/account-user?${query}`);
   if (!res.ok) throw new Error(`no user ${username}: ${await res.text()}`);
   return res.text();
 }

@@ -259,7 +259,9 @@ test("'Communication Response Time by': percentage and count cells equal the end
       ...cells.map((f) => String(v[f])),
     ]),
   );
-  for (const r of rows) for (const c of r.slice(2)) expect(c).toMatch(/^\d{1,3}\.\d% \(\d[\d,]*\)$/);
+  // 'NN.N% (count)', and a zero share '0% (0)' as every page writes zero (SPEC.md section 5).
+  for (const r of rows)
+    for (const c of r.slice(2)) expect(c).toMatch(/^(?:0% \(0\)|\d{1,3}\.\d% \([1-9][\d,]*\))$/);
 
   const totalsSent = requests.filter(requestTo(BY_SITE_TOTALS));
   expect(totalsSent).toHaveLength(1);

@@ -60,8 +60,8 @@ createServer(async (req, res) => {
         await createUser(ctx.store, {
           username,
           password: 'Demo1234',
-          firstName: username,
-          lastName: 'Tester',
+          firstName: url.searchParams.get('first') ?? username,
+          lastName: url.searchParams.get('last') ?? 'Tester',
           email: `${username}@example.com`,
           allAccountAccess: false,
           hasPermission: true,

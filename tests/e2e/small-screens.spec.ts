@@ -2,7 +2,6 @@ import {
   accountUser,
   fullPageShot,
   impersonationCode,
-  openAccountMenu,
   openDashboard,
   signInQuickly,
   widgetsReady,
@@ -45,22 +44,50 @@ test('at 375 px the default sort column of Missed Calls By Site shows without sc
   }
 });
 
-test('at 375 px a long impersonated name that is cut can still be read whole', async ({ page }) => {
-  await page.setViewportSize({ width: 375, height: 800 });
-  const username = await accountUser('maximiliana-alexandra-vandenberghe-oppenheimer', 1);
-  await signInQuickly(page);
-  await page.goto('/dashboard');
-  await widgetsReady(page.getByTestId('dashboard-home'));
-  await openAccountMenu(page);
-  await page.getByRole('menuitem', { name: 'Impersonate User' }).click();
-  const modal = page.getByRole('dialog', { name: 'Impersonate User' });
-  await modal.getByLabel('Impersonation Code').fill(await impersonationCode(username));
-  const reloaded = page.waitForEvent('load');
-  await modal.getByRole('button', { name: 'Impersonate' }).click();
-  await reloaded;
-  const bar = page.getByTestId('impersonating');
-  await expect(bar).toBeVisible();
-  await expect(bar).toHaveAttribute('title', `Impersonating: ${username} Tester`);
-  expect(await sideways(page)).toBe(0);
-  await fullPageShot(page, 'small-impersonating', 375);
+test.describe('on a touch screen', () => {
+  // No hover on a phone: a title attribute is never shown there.
+  test.use({ hasTouch: true, viewport: { width: 375, height: 800 } });
+
+  test('at 375 px a long impersonated name cut in the top bar reads whole in the account menu after a tap', async ({
+    page,
+  }) => {
+    const name = { first: 'Maximiliana Alexandra', last: 'Vandenberghe-Oppenheimer' };
+    const fullName = `${name.first} ${name.last}`;
+    const username = await accountUser('vandenberghe-oppenheimer', 1, name);
+    await signInQuickly(page);
+    await page.goto('/dashboard');
+    await widgetsReady(page.getByTestId('dashboard-home'));
+    await page.getByTestId('account-menu').tap();
+    await page.getByRole('menuitem', { name: 'Impersonate User' }).tap();
+    const modal = page.getByRole('dialog', { name: 'Impersonate User' });
+    await modal.getByLabel('Impersonation Code').fill(await impersonationCode(username));
+    const reloaded = page.waitForEvent('load');
+    await modal.getByRole('button', { name: 'Impersonate' }).tap();
+    await reloaded;
+    const bar = page.getByTestId('impersonating');
+    await expect(bar).toContainText('Impersonating:');
+    expect(await sideways(page)).toBe(0);
+    await fullPageShot(page, 'small-impersonating', 375);
+
+    // A tap on the account button shows the whole name, on as many lines as it takes.
+    await page.getByTestId('account-menu').tap();
+    const menu = page.getByRole('menu');
+    const shown = menu.getByText(fullName, { exact: true });
+    await expect(shown).toBeInViewport({ ratio: 1 });
+    const cut = await shown.evaluate(
+      (el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight,
+    );
+    expect(cut).toBe(false);
+    await expect(menu.getByText('Signed in as')).toBeVisible();
+    await expect(menu.getByTestId('signed-in-as')).toHaveText(username);
+    expect(await sideways(page)).toBe(0);
+    await fullPageShot(page, 'small-impersonating-menu', 375);
+
+    // On a wide screen the top bar shows the name whole.
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await fullPageShot(page, 'small-impersonating', 1280);
+    await expect(bar).toHaveText(`Impersonating: ${fullName}`);
+    expect(await bar.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(false);
+  });
 });

@@ -38,7 +38,10 @@ describe('periods', () => {
 describe('display texts', () => {
   it('formats count (percent) and NN% (count)', () => {
     expect(countPercent(8, 9)).toBe('8 (88.9%)');
-    expect(countPercent(0, 0)).toBe('0 (0.0%)');
+    // Zero reads '0%' (SPEC.md section 5), as the page's percent pipe writes it, not '0.0%'.
+    expect(countPercent(0, 0)).toBe('0 (0%)');
+    expect(countPercent(0, 7)).toBe('0 (0%)');
+    expect(percentCount(0, 7)).toBe('0% (0)');
     expect(percentCount(1, 3)).toBe('33.3% (1)');
     // Thousands comma-separated, as every count on screen.
     expect(countPercent(28927, 43409)).toBe('28,927 (66.6%)');
@@ -60,6 +63,7 @@ describe('display texts', () => {
       [1, 8],
       [9, 16_000],
       [2_057, 20_000],
+      [0, 20],
     ]) {
       const shown = applyPipe(percentOf(count, total), { name: 'percent', args: [1] });
       expect(percentCount(count, total)).toBe(`${shown} (${count.toLocaleString('en-US')})`);

@@ -2,11 +2,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** Every TypeScript source file under a folder (tests excluded). */
+/** Every TypeScript source file under a folder. */
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === '__tests__' ? [] : sources(path);
+    if (statSync(path).isDirectory()) return sources(path);
     return /\.tsx?$/.test(name) ? [path] : [];
   });
 }
@@ -21,6 +21,11 @@ function importsOf(file: string): string[] {
 // Which folder may import which (the engine's two entries, the engine never importing the app) is
 // Biome's noRestrictedImports in biome.jsonc, run by `npm run lint`.
 describe('module boundaries', () => {
+  it('every unit test is under tests/unit: none beside the code in engine/ or src/, where no project runs it', () => {
+    const misplaced = [...sources('engine'), ...sources('src')].filter((f) => /\.test\.tsx?$/.test(f));
+    expect(misplaced).toEqual([]);
+  });
+
   it('no two index files of the client re-export each other (no import cycle between folders)', () => {
     const indexes = sources('src/client').filter((f) => /\/index\.tsx?$/.test(f));
     const edges = new Map(indexes.map((f) => [f.replace(/\/index\.tsx?$/, ''), importsOf(f)]));

@@ -1,5 +1,5 @@
 import type { Spec } from 'vega';
-import { formatFixed, formatNumber } from '../../format/formatNumber';
+import { formatFixed, formatNumber, formatPercent } from '../../format/formatNumber';
 import { labelThreshold, type PieSlice, pieColors } from './pieSlices';
 
 /** Room a legend beside the pie needs: symbol and padding, then about 7 px per 12 px character. */
@@ -37,7 +37,7 @@ export function pieRows(slices: PieSlice[], height: number): Record<string, unkn
   const threshold = labelThreshold(height);
   return slices.map((s) => ({
     ...s,
-    shown: s.percent >= threshold ? `${formatFixed(s.percent, 0)}%` : '',
+    shown: s.percent >= threshold ? formatPercent(s.percent, 0) : '',
     // One decimal at most, trailing zeros trimmed: a count reads 8,358, an average 12.5.
     valueText: formatNumber(s.value, 1),
     percentText: formatFixed(s.percent, 1),

@@ -60,7 +60,8 @@ export function TopBar({ menuOpened, onToggleMenu }: TopBarProps) {
           c="white"
           data-testid="impersonating"
           lineClamp={2}
-          // A name too long for two lines on a phone is cut: the whole of it on hover (and to tools).
+          // A name too long for two lines on a phone is cut: the whole of it on hover, and in the
+          // account menu (a tap on a touch screen).
           title={`Impersonating: ${fullName}`}
           ta="center"
           style={{ flex: '0 1 auto', minWidth: 0, lineHeight: 1.25 }}
@@ -102,9 +103,20 @@ export function TopBar({ menuOpened, onToggleMenu }: TopBarProps) {
             <Text fz="xs" c="dimmed">
               Signed in as
             </Text>
-            <Text fz="sm" fw={600} data-testid="signed-in-as" truncate>
+            {/* Whole, on as many lines as it takes: a phone shows no hover title. */}
+            <Text fz="sm" fw={600} data-testid="signed-in-as" style={{ overflowWrap: 'anywhere' }}>
               {user?.username}
             </Text>
+            {impersonating && (
+              <>
+                <Text fz="xs" c="dimmed" mt={6}>
+                  Impersonating
+                </Text>
+                <Text fz="sm" fw={600} data-testid="impersonated-name" style={{ overflowWrap: 'anywhere' }}>
+                  {fullName}
+                </Text>
+              </>
+            )}
           </Box>
           <Menu.Divider />
           <Menu.Item component={Link} to="/request-support" leftSection={<LifebuoyIcon size={16} />}>

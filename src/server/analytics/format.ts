@@ -1,4 +1,4 @@
-import { formatFixed } from '../../../engine/tools';
+import { formatFixed, formatPercent } from '../../../engine/tools';
 
 /** Rounds to `digits` decimals; null stays null. */
 export function round(v: number | null | undefined, digits = 2): number | null {
@@ -24,20 +24,20 @@ export function percentOf(count: number, total: number): number | null {
 const thousands = (count: number) => formatFixed(count, 0);
 
 /**
- * A share of `total` as a percent with one decimal, rounded as the client's formatter rounds every
- * figure (engine/format: the shortest decimal that reads back as the number, half away from zero),
- * so a text cell and the page agree: 12,860 of 40,000 is 32.2%, where toFixed gave 32.1.
+ * A share of `total` as the page's percent pipe writes it (engine/format's formatPercent): one
+ * decimal, rounded half away from zero from the shortest decimal (12,860 of 40,000 is 32.2%, where
+ * toFixed gave 32.1), and zero as '0%' (SPEC.md section 5), so a text cell and the page agree.
  */
-const percentText = (count: number, total: number) => formatFixed(percentOf(count, total) ?? 0, 1);
+const percentText = (count: number, total: number) => formatPercent(percentOf(count, total) ?? 0, 1);
 
-/** The volume tables' text 'count (percent)', e.g. '120 (60.0%)', '28,927 (66.6%)'. */
+/** The volume tables' text 'count (percent)', e.g. '120 (60.0%)', '28,927 (66.6%)', '0 (0%)'. */
 export function countPercent(count: number, total: number): string {
-  return `${thousands(count)} (${percentText(count, total)}%)`;
+  return `${thousands(count)} (${percentText(count, total)})`;
 }
 
-/** The response-time tables' text 'NN% (count)', e.g. '25.0% (12)', '12.2% (1,227)'. */
+/** The response-time tables' text 'NN.N% (count)', e.g. '25.0% (12)', '12.2% (1,227)', '0% (0)'. */
 export function percentCount(count: number, total: number): string {
-  return `${percentText(count, total)}% (${thousands(count)})`;
+  return `${percentText(count, total)} (${thousands(count)})`;
 }
 
 /** A cell of a totals row: an em dash when its count is zero (SPEC.md section 5), else `text`. */

@@ -13,6 +13,9 @@ export class JobRefused extends Error {
   }
 }
 
+/** The caller of warm()'s job. */
+const WARM_UP = Symbol('warm-up');
+
 /** What a worker thread answers each job with. */
 export type WorkerAnswer<Out> = { ok: true; output: Out } | { ok: false; error: string };
 
@@ -30,7 +33,7 @@ export interface WorkerQueueOptions {
 }
 
 interface Job<In, Out> {
-  caller: string | number;
+  caller: string | number | symbol;
   input: In;
   resolve: (output: Out) => void;
   reject: (err: unknown) => void;
@@ -51,7 +54,7 @@ export class WorkerQueue<In, Out> {
   private running: Job<In, Out> | undefined;
   private readonly waiting: Job<In, Out>[] = [];
   /** Jobs queued or running, by caller. */
-  private readonly byCaller = new Map<string | number, number>();
+  private readonly byCaller = new Map<string | number | symbol, number>();
   /** Recent jobs' time, for the Retry-After of a refusal. */
   private averageMs = 1_000;
   private startedAt = 0;
@@ -66,7 +69,7 @@ export class WorkerQueue<In, Out> {
   }
 
   /** Runs `input` as a job of `caller`; rejects with JobRefused past the bounds, or when `signal` aborts first. */
-  run(caller: string | number, input: In, signal?: AbortSignal): Promise<Out> {
+  run(caller: string | number | symbol, input: In, signal?: AbortSignal): Promise<Out> {
     if (this.closed) return Promise.reject(new Error(`The ${this.opts.what} are closed`));
     if (signal?.aborted) return Promise.reject(signal.reason);
     const wait = Math.max(1, Math.ceil(((this.size + 1) * this.averageMs) / 1000));
@@ -90,6 +93,15 @@ export class WorkerQueue<In, Out> {
       signal?.addEventListener('abort', () => this.abandon(job, signal.reason), { once: true });
       this.next();
     });
+  }
+
+  /**
+   * Starts the thread ahead of the first job, running `input` on it (its answer dropped), unless it
+   * is started already: the first job of a caller then does not wait for the thread's own start.
+   */
+  warm(input: In): void {
+    if (this.worker || this.size || this.closed) return;
+    this.run(WARM_UP, input).catch(() => undefined);
   }
 
   /** Ends the worker; queued jobs are refused. */

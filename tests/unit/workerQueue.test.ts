@@ -57,6 +57,18 @@ describe('the worker queue', () => {
     expect(started).toBe(1);
   });
 
+  it('starts the thread ahead of the first job when warmed, once', async () => {
+    open({ perCaller: 1 });
+    queue.warm({ value: 1, hold: true });
+    queue.warm({ value: 2 });
+    expect(started).toBe(1);
+    // The warm-up counts for nobody: a caller's one job is taken, and waits for it.
+    const first = queue.run('a', { value: 3 });
+    release();
+    expect(await first).toBe(6);
+    expect(started).toBe(1);
+  });
+
   it('refuses a caller past its jobs (429) and everyone past the limit (503), with a time to wait', async () => {
     open({ perCaller: 2, limit: 4 });
     const held = queue.run('a', { value: 1, hold: true });

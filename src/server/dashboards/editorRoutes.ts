@@ -252,12 +252,16 @@ export async function registerEditorRoutes(app: FastifyInstance, options: Editor
       ...editor,
       schema: { response: { 200: responseSchema(apiRef('dashboards/definition-sources-response.json')) } },
     },
-    async () => ({
-      sources: fileNames().map((file) => {
+    async () => {
+      const sources = fileNames().map((file) => {
         const text = readFileSync(join(dir, file), 'utf8');
         return { file, text, version: sourceVersion(text) };
-      }),
-    }),
+      });
+      // An editor opens: the checks' thread starts (and compiles the schemas) before the first check.
+      const disk = sources.map((s) => ({ file: messageName(s.file), text: s.text }));
+      if (disk.length) checks.warm({ disk, own: disk[0].file, text: disk[0].text, endpointIndex });
+      return { sources };
+    },
   );
 
   app.get<{ Reply: EditorEndpoints }>(

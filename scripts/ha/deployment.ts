@@ -18,7 +18,7 @@ import { openStore } from '../../src/server/store';
 import { migrate } from '../../src/server/store/migrate';
 import { ensureServerBuilt, launchArgs } from '../lib/serverBuild.mjs';
 import { freePort, startTempPostgres, type TempPostgres } from '../lib/tempPostgres';
-import { haproxyConfig } from './haproxyConfig';
+import { haproxyConfig, LOOPBACK } from './haproxyConfig';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -124,8 +124,7 @@ function postmasterPid(dataDir: string): number | undefined {
  */
 export async function startDeployment(opts: DeploymentOptions = {}): Promise<Deployment> {
   const log = opts.log ?? (() => undefined);
-  const haproxyBin = ['/usr/sbin/haproxy', '/usr/local/sbin/haproxy'].find((p) => existsSync(p));
-  if (!haproxyBin) throw new Error('HAProxy is not installed. Install it with: apt-get install -y haproxy');
+  haproxyBinary();
   const dir = mkdtempSync(join(tmpdir(), 'hawkeye-ha-'));
   const children = new Set<ChildProcess>();
   const clusters: TempPostgres[] = [];
@@ -145,13 +144,13 @@ export async function startDeployment(opts: DeploymentOptions = {}): Promise<Dep
     }
   };
   process.once('exit', killAllNow);
-  let haproxy: ChildProcess | undefined;
+  let haproxy: Haproxy | undefined;
   const apis: ApiInstance[] = [];
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
-    await killChild(haproxy);
+    await haproxy?.stop();
     await Promise.all(apis.map((a) => a.kill()));
     // Replicas first: a primary stopping before them would leave them retrying.
     for (const c of [...clusters].reverse()) await c.stop().catch(() => undefined);
@@ -192,8 +191,8 @@ export async function startDeployment(opts: DeploymentOptions = {}): Promise<Dep
       REPLICA_CHECK_INTERVAL_MS: '500',
       // Every instance signs and checks the same tokens.
       JWT_SECRET: randomBytes(48).toString('base64'),
-      // The client address of a request is the one HAProxy names in X-Forwarded-For.
-      TRUSTED_PROXIES: '127.0.0.1',
+      // A request from HAProxy comes from the address it wrote in X-Forwarded-For (over the client's own).
+      TRUSTED_PROXIES: LOOPBACK,
       DASHBOARDS_DIR: resolve(opts.dashboardsDir ?? join(ROOT, 'dashboards')),
       SEED_DEMO: '0',
       LOG_LEVEL: 'warn',
@@ -207,47 +206,89 @@ export async function startDeployment(opts: DeploymentOptions = {}): Promise<Dep
     log(`starting ${count} API instances`);
     await Promise.all(apis.map((a) => a.start()));
 
-    const port = await freePort();
-    const statsPort = await freePort();
-    const cfg = join(dir, 'haproxy.cfg');
-    writeFileSync(cfg, haproxyConfig(port, statsPort, apis));
-    execFileSync(haproxyBin, ['-c', '-q', '-f', cfg], { stdio: 'pipe' });
-    const haproxyLog = join(dir, 'haproxy.log');
-    const out = openSync(haproxyLog, 'a');
-    haproxy = spawn(haproxyBin, ['-db', '-f', cfg], { stdio: ['ignore', out, out] });
-    closeSync(out);
-    children.add(haproxy);
-    const url = `http://127.0.0.1:${port}`;
-    const statsUrl = `http://127.0.0.1:${statsPort}/`;
-    const backendStats = async () => {
-      const csv = await (await fetch(`${statsUrl};csv`)).text();
-      const [header, ...lines] = csv.replace(/^# /, '').trim().split('\n');
-      const cols = header.split(',');
-      const rows: Record<string, Record<string, string>> = {};
-      for (const line of lines) {
-        const f = line.split(',');
-        const row = Object.fromEntries(cols.map((c, i) => [c, f[i] ?? '']));
-        if (row.pxname === 'api') rows[row.svname] = row;
-      }
-      return rows;
-    };
-    const backendStatus = async () => {
-      const status: Record<string, string> = {};
-      for (const [name, row] of Object.entries(await backendStats()))
-        if (name !== 'BACKEND') status[name] = row.status.split(' ')[0];
-      return status;
-    };
-    await until('HAProxy sees every instance up', async () => {
-      if (haproxy && ended(haproxy)) throw new Error(`HAProxy exited:\n${readFileSync(haproxyLog, 'utf8')}`);
-      const status = await backendStatus().catch(() => ({}));
-      return Object.values(status).filter((s) => s === 'UP').length === count;
-    });
+    haproxy = await startHaproxy(dir, apis, (p) => children.add(p));
+    const { url, statsUrl, backendStats, backendStatus } = haproxy;
     log(`HAProxy on ${url} (statistics on ${statsUrl})`);
     return { url, statsUrl, dir, primary, replicas, apis, env, backendStatus, backendStats, stop };
   } catch (err) {
     await stop();
     throw err;
   }
+}
+
+/** HAProxy (scripts/ha/haproxyConfig.ts) in front of API instances. */
+export interface Haproxy {
+  /** Its address: what users and load go to. */
+  url: string;
+  /** Its statistics page (`;csv` appended gives CSV). */
+  statsUrl: string;
+  /** What its health checks say of each instance ('UP', 'DOWN', ...), by name. */
+  backendStatus(): Promise<Record<string, string>>;
+  /** Its statistics of the API backend, by instance name and 'BACKEND' for the sums. */
+  backendStats(): Promise<Record<string, Record<string, string>>>;
+  /** Stops it (SIGTERM) and waits until it has ended. */
+  stop(): Promise<void>;
+}
+
+/** The HAProxy binary of Debian's package; throws with the install command when it is missing. */
+function haproxyBinary(): string {
+  const bin = ['/usr/sbin/haproxy', '/usr/local/sbin/haproxy'].find((p) => existsSync(p));
+  if (!bin) throw new Error('HAProxy is not installed. Install it with: apt-get install -y haproxy');
+  return bin;
+}
+
+/**
+ * Starts HAProxy on free ports with the deployment's configuration in front of `apis` (its
+ * configuration and log in `dir`), and resolves once its checks find every one of them up.
+ * `started` is told of the process as soon as it is spawned (so that it is killed whatever happens).
+ */
+export async function startHaproxy(
+  dir: string,
+  apis: readonly { name: string; port: number }[],
+  started: (p: ChildProcess) => void = () => undefined,
+): Promise<Haproxy> {
+  const bin = haproxyBinary();
+  const port = await freePort();
+  const statsPort = await freePort();
+  const cfg = join(dir, 'haproxy.cfg');
+  writeFileSync(cfg, haproxyConfig(port, statsPort, apis));
+  execFileSync(bin, ['-c', '-q', '-f', cfg], { stdio: 'pipe' });
+  const logFile = join(dir, 'haproxy.log');
+  const out = openSync(logFile, 'a');
+  const proc = spawn(bin, ['-db', '-f', cfg], { stdio: ['ignore', out, out] });
+  closeSync(out);
+  started(proc);
+  const statsUrl = `http://${LOOPBACK}:${statsPort}/`;
+  const backendStats = async () => {
+    const csv = await (await fetch(`${statsUrl};csv`)).text();
+    const [header, ...lines] = csv.replace(/^# /, '').trim().split('\n');
+    const cols = header.split(',');
+    const rows: Record<string, Record<string, string>> = {};
+    for (const line of lines) {
+      const f = line.split(',');
+      const row = Object.fromEntries(cols.map((c, i) => [c, f[i] ?? '']));
+      if (row.pxname === 'api') rows[row.svname] = row;
+    }
+    return rows;
+  };
+  const backendStatus = async () => {
+    const status: Record<string, string> = {};
+    for (const [name, row] of Object.entries(await backendStats()))
+      if (name !== 'BACKEND') status[name] = row.status.split(' ')[0];
+    return status;
+  };
+  const stop = () => killChild(proc);
+  try {
+    await until('HAProxy sees every instance up', async () => {
+      if (ended(proc)) throw new Error(`HAProxy exited:\n${readFileSync(logFile, 'utf8')}`);
+      const status = await backendStatus().catch(() => ({}));
+      return Object.values(status).filter((s) => s === 'UP').length === apis.length;
+    });
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url: `http://${LOOPBACK}:${port}`, statsUrl, backendStatus, backendStats, stop };
 }
 
 function apiInstance(
@@ -261,7 +302,7 @@ function apiInstance(
   const dataDir = join(dir, name);
   mkdirSync(dataDir, { recursive: true });
   const logFile = join(dir, `${name}.log`);
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${LOOPBACK}:${port}`;
   let proc: ChildProcess | undefined;
   return {
     name,
@@ -286,7 +327,7 @@ function apiInstance(
           ...process.env,
           ...env,
           PORT: String(port),
-          HOST: '127.0.0.1',
+          HOST: LOOPBACK,
           DATA_DIR: dataDir,
           HA_CLIENT: opts.client ? '1' : '',
         },

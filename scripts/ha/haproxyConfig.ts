@@ -1,3 +1,18 @@
+import { STATUS_CODES } from 'node:http';
+import { RETRY_AFTER_UNAVAILABLE_SECONDS } from '../../src/server/app';
+import { SERVICE_ERROR_MESSAGE } from '../../src/shared/serverErrorMessages';
+
+/**
+ * The body of HAProxy's own 503 (no instance up, or none answered after the retries): the app's
+ * error body for a 503, as one configuration word in single quotes (HAProxy takes a quoted word as
+ * it is; the text has no single quote).
+ */
+const UNAVAILABLE_BODY = JSON.stringify({ error: STATUS_CODES[503], message: SERVICE_ERROR_MESSAGE });
+if (UNAVAILABLE_BODY.includes("'")) throw new Error('HAProxy 503 body: a single quote cannot be quoted');
+
+/** Where everything of the deployment listens, HAProxy and the instances: so HAProxy connects to them from there. */
+export const LOOPBACK = '127.0.0.1';
+
 /** HAProxy in front of the instances: round robin, /readyz checks, and retries elsewhere on failure. */
 export function haproxyConfig(
   port: number,
@@ -24,10 +39,17 @@ defaults
   retries 3
   option redispatch 1
   retry-on conn-failure empty-response response-timeout 503
+  # HAProxy's own 503 (no instance up, as for a moment after the database comes back, or none
+  # answered after the retries) says what an instance's 503 says, in the same JSON, with the same
+  # Retry-After, rather than HAProxy's HTML page.
+  http-error status 503 content-type application/json string '${UNAVAILABLE_BODY}' hdr Retry-After ${RETRY_AFTER_UNAVAILABLE_SECONDS} hdr Cache-Control no-store
 
 frontend hawkeye
-  bind 127.0.0.1:${port}
-  option forwardfor
+  bind ${LOOPBACK}:${port}
+  # The client's address is the one HAProxy sees, written over any X-Forwarded-For the client sent
+  # (option forwardfor would add it after the client's, which the instances would then have to sort
+  # out). The instances take the last address of the header from HAProxy (TRUSTED_PROXIES).
+  http-request set-header X-Forwarded-For %[src]
   http-response set-header X-HawkEye-Instance %s
   default_backend api
 
@@ -39,10 +61,10 @@ backend api
   # Checked every second, out after 3 failed checks, back after 2 good ones; a refused connection
   # (a process that died) takes an instance out at once, before its next check.
   default-server check inter 1s fall 3 rise 2 observe layer4 error-limit 1 on-error mark-down
-${apis.map((a) => `  server ${a.name} 127.0.0.1:${a.port}`).join('\n')}
+${apis.map((a) => `  server ${a.name} ${LOOPBACK}:${a.port}`).join('\n')}
 
 listen stats
-  bind 127.0.0.1:${statsPort}
+  bind ${LOOPBACK}:${statsPort}
   stats enable
   stats uri /
   stats refresh 2s

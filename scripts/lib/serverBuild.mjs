@@ -29,6 +29,11 @@ const BUILDS = [
 ];
 /** Every entry a bundle is built for. */
 export const SERVER_ENTRIES = BUILDS.flatMap((b) => b.entries);
+/**
+ * Worker threads the server starts, bundled beside the entries of each build (their bundle's name
+ * is the path with '/' as '-': src/server/dashboards/definitionChecks.ts finds its worker so).
+ */
+const WORKERS = ['src/server/dashboards/definitionCheckWorker.ts'];
 /** What a bundle depends on besides the modules it imports. */
 const BUILD_INPUTS = ['scripts/lib/serverBuild.mjs', 'tsconfig.json', 'package-lock.json'];
 
@@ -58,6 +63,7 @@ export function serverIsStale(entry = 'scripts/start.ts') {
   if (!existsSync(inputsFile)) return true;
   const { builtAt, inputs } = JSON.parse(readFileSync(inputsFile, 'utf8'));
   if (entries.some((e) => !existsSync(serverBundle(e)))) return true;
+  if (WORKERS.some((w) => !existsSync(join(outDir, `${bundleName(w)}.mjs`)))) return true;
   return [...inputs, ...BUILD_INPUTS].some((path) => {
     const file = join(ROOT, path);
     return !existsSync(file) || statSync(file).mtimeMs > builtAt;
@@ -75,7 +81,7 @@ export async function buildServer(entry = 'scripts/start.ts') {
   const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: Object.fromEntries(entries.map((e) => [bundleName(e), e])),
+    entryPoints: Object.fromEntries([...entries, ...WORKERS].map((e) => [bundleName(e), e])),
     outdir: outDir,
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -16,6 +16,7 @@ import { registerRoutes } from './routes';
 import { schemaErrorMessage, validateWithApiSchemas } from './schemaValidation';
 import { isDiskFull, isUnavailable, replicaStates, type Store } from './store';
 import { runAsTask } from './store/priority';
+import { trustProxyOf } from './trustedProxies';
 
 /** What every route plugin receives. */
 export interface AppContext {
@@ -99,8 +100,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
     },
-    // Only a listed proxy may name the client in X-Forwarded-For (sign-in rate limits count by address).
-    trustProxy: ctx.config.trustedProxies.length ? ctx.config.trustedProxies : false,
+    // Only a listed proxy may name the client, in the last address of X-Forwarded-For (sign-in
+    // rate limits count by address).
+    trustProxy: trustProxyOf(ctx.config.trustedProxies),
   });
   // Every route validates with the schemas of schemas/api through one Ajv (schemaValidation.ts).
   validateWithApiSchemas(app);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { trustedProxyList } from './trustedProxies';
 
 /** Everything the server reads from its environment, with the defaults the README documents. */
 export interface Config {
@@ -44,7 +45,10 @@ export interface Config {
   logLevel: string;
   dashboardsDir: string;
   dashboardsWritable: boolean;
-  /** Proxies whose X-Forwarded-For is trusted (TRUSTED_PROXIES, comma-separated addresses or CIDRs; none by default). */
+  /**
+   * The proxies in front of the server (TRUSTED_PROXIES, comma-separated addresses or CIDRs; none by
+   * default): a request from one is taken to come from the last address of its X-Forwarded-For.
+   */
   trustedProxies: string[];
   /** Seed the demo data into an empty database at start (SEED_DEMO=0 turns it off). */
   seedDemo: boolean;
@@ -144,6 +148,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('DATABASE_REPLICA_URLS needs DATABASE_URL: the replicas follow a PostgreSQL primary');
   const replicaCheckIntervalMs = intEnv(env, 'REPLICA_CHECK_INTERVAL_MS', 1000);
   if (replicaCheckIntervalMs === 0) throw new Error("REPLICA_CHECK_INTERVAL_MS must be more than 0, got '0'");
+  const trustedProxies = (env.TRUSTED_PROXIES || '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  // Refused at start, naming the entry, rather than when the first request arrives.
+  trustedProxyList(trustedProxies);
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -196,9 +206,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'one lane at least',
       ),
     },
-    trustedProxies: (env.TRUSTED_PROXIES || '')
-      .split(',')
-      .map((p) => p.trim())
-      .filter(Boolean),
+    trustedProxies,
   };
 }

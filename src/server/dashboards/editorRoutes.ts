@@ -1,20 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { STATUS_CODES } from 'node:http';
+import { join, relative } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  checkDefinitionTexts,
-  type DefinitionError,
-  formatDefinitionError,
-  type KnownEndpoints,
-  loadEndpointIndex,
-} from '../../../engine/tools';
 import definitionFileSchema from '../../../schemas/api/dashboards/definition-file.json';
 import type {
-  AffectedPage,
   CreateDefinitionRequest,
-  DefinitionCheck,
   DefinitionFileParams,
-  DefinitionProblem,
   DefinitionSources,
   EditorEndpoints,
   EditorSettings,
@@ -27,9 +18,15 @@ import type { WithNormalizedPage } from '../../shared/api/withNormalizedPage';
 import { threeWayMerge } from '../../shared/lineMerge';
 import { requireCaller } from '../auth/scope';
 import { apiRef, responseSchema } from '../schemaValidation';
+import { JobRefused } from '../workerQueue';
+import { type EditorCheck, readEndpoints } from './definitionCheck';
+import { definitionChecks } from './definitionChecks';
 import { createDefinitionFile, replaceDefinitionFile } from './definitionWrites';
 import { endpointCatalog } from './endpointCatalog';
 import { sourceVersion } from './sourceVersion';
+
+/** Saves and creations of one editor waiting or under way at most (then 429). */
+const WRITES_PER_EDITOR = 2;
 
 /** The claim that opens the live definition editor. */
 export const EDITOR_CLAIM = { type: 'HawkEyeDashboardEditor', value: 'Write' } as const;
@@ -46,8 +43,6 @@ export interface EditorRouteOptions {
   /** The files (names in `dir`) whose text on disk is not served (refused when last loaded). */
   refused?: () => readonly string[];
 }
-
-type EditorCheck = WithNormalizedPage<DefinitionCheck>;
 
 /**
  * onRequest: a signed-in caller (401) holding HawkEyeDashboardEditor=Write (403), checked before the
@@ -73,11 +68,6 @@ function requireWritable(writable: boolean) {
   };
 }
 
-function toProblem(e: DefinitionError): DefinitionProblem {
-  const { line, column, pointer, message, severity } = e;
-  return { line, column, pointer, message, severity, text: formatDefinitionError(e) };
-}
-
 /**
  * The live editor's routes, for holders of HawkEyeDashboardEditor=Write only:
  * - GET /api/dashboards/sources: every definition file's {file, text, version}; the version is a
@@ -101,6 +91,9 @@ function toProblem(e: DefinitionError): DefinitionProblem {
  * - GET /api/dashboards/editor-settings: {writable}.
  * Saving and creating need a server run with DASHBOARDS_WRITABLE=1 (403 otherwise); after either,
  * onSaved reloads the served definitions, so the menu and the pages follow at once.
+ * The checks of validate, save and create run on a thread of their own (definitionChecks.ts), one
+ * at a time, a few per editor: past those, 429 or 503 with Retry-After. Saves and creations run one
+ * after another, each checking the folder as it is when it writes.
  */
 export async function registerEditorRoutes(app: FastifyInstance, options: EditorRouteOptions): Promise<void> {
   const { dir, endpointIndex } = options;
@@ -123,90 +116,67 @@ export async function registerEditorRoutes(app: FastifyInstance, options: Editor
   /** The name messages use: the path relative to the working folder, as the check command prints it. */
   const messageName = (file: string) => relative(process.cwd(), join(dir, file)) || file;
 
-  const loadEndpoints = (): KnownEndpoints | undefined => {
-    try {
-      return loadEndpointIndex(endpointIndex);
-    } catch (err) {
-      app.log.error(`dashboards editor: cannot read the endpoint index ${endpointIndex}: ${String(err)}`);
-      return undefined;
-    }
-  };
+  const loadEndpoints = () => readEndpoints(endpointIndex, (line) => app.log.error(line));
 
-  /** The errors (as dashboards:check prints them) of each file of a checked set, by file name in `dir`. */
-  const errorTexts = (errors: readonly DefinitionError[]): Map<string, Set<string>> => {
-    const byFile = new Map<string, Set<string>>();
-    for (const e of errors)
-      if (e.severity === 'error') {
-        const name = basename(e.file);
-        byFile.set(name, (byFile.get(name) ?? new Set()).add(formatDefinitionError(e)));
-      }
-    return byFile;
-  };
-
-  // The errors of the files as they are on disk, kept while no file changes (each check needs them).
-  let onDisk: { key: string; errors: Map<string, Set<string>> } | undefined;
-  const diskErrors = (items: readonly { file: string; text: string }[]): Map<string, Set<string>> => {
-    const key = items.map((i) => `${i.file}\u0000${sourceVersion(i.text)}`).join('\u0000');
-    if (onDisk?.key !== key)
-      onDisk = {
-        key,
-        errors: errorTexts(checkDefinitionTexts(items, { endpoints: loadEndpoints() }).errors),
-      };
-    return onDisk.errors;
-  };
+  const checks = definitionChecks();
+  app.addHook('onClose', () => checks.close());
 
   /**
-   * Checks `text` as the new content of `file` (new or not) with every other file of the folder
-   * beside it, as the server loads them: its own errors (a page id, route or menu entry another
-   * file has is the edited file's error), and the other files it would make fail (a library name
-   * they use renamed or removed), with the errors they did not have before.
+   * Checks `text` as the new content of `file` (new or not) with every other file of the folder as it
+   * is on disk, off the main thread (definitionCheck.ts). Undefined when the check was refused (429 or
+   * 503 with Retry-After sent) or the caller left before its answer.
    */
-  const check = (file: string, text: string): EditorCheck => {
-    const names = fileNames();
-    const disk = names.map((name) => ({
+  const check = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    file: string,
+    text: string,
+  ): Promise<EditorCheck | undefined> => {
+    const disk = fileNames().map((name) => ({
       file: messageName(name),
       text: readFileSync(join(dir, name), 'utf8'),
     }));
-    const own = messageName(file);
-    const items = [...disk.filter((d) => d.file !== own), { file: own, text }];
-    const last = (l: { file: string }) => (l.file === own ? 1 : 0);
-    const { loaded, errors } = checkDefinitionTexts(items, {
-      endpoints: loadEndpoints(),
-      precedence: (a, b) => last(a) - last(b),
+    // The caller gone (the editor sends a newer text and drops the request), its check leaves the queue.
+    const left = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) left.abort();
     });
-    const after = errorTexts(errors.filter((e) => e.file !== own));
-    // Only when another file has errors: which of them it had already.
-    const before = after.size ? diskErrors(disk) : new Map<string, Set<string>>();
-    const affected: AffectedPage[] = [];
-    for (const [name, texts] of after) {
-      const brought = errors.filter(
-        (e) =>
-          basename(e.file) === name &&
-          texts.has(formatDefinitionError(e)) &&
-          !before.get(name)?.has(formatDefinitionError(e)),
+    try {
+      const checked = await checks.run(
+        request.caller?.userId ?? 0,
+        { disk, own: messageName(file), text, endpointIndex },
+        left.signal,
       );
-      if (!brought.length) continue;
-      const title = loaded.find((l) => basename(l.file) === name)?.draft?.title;
-      affected.push({
-        file: name,
-        ...(typeof title === 'string' ? { page: title } : {}),
-        errors: brought.map(toProblem),
-      });
+      for (const line of checked.logErrors) app.log.error(line);
+      return checked.check;
+    } catch (err) {
+      if (err instanceof JobRefused) {
+        reply.header('retry-after', String(err.retryAfterSeconds));
+        reply.status(err.statusCode).send({ error: STATUS_CODES[err.statusCode], message: err.message });
+        return undefined;
+      }
+      if (left.signal.aborted) {
+        reply.hijack();
+        reply.raw.destroy();
+        return undefined;
+      }
+      throw err;
     }
-    const mine = loaded.find((l) => l.file === own);
-    return {
-      errors: errors.filter((e) => e.file === own).map(toProblem),
-      normalized: mine?.definition,
-      ...(affected.length ? { affected } : {}),
-    };
   };
 
   /**
-   * The check of a text about to be written; undefined (and a 400 sent, naming the file's errors and
-   * every page the text would make fail, with theirs) when it has errors or breaks another file.
+   * The check of a text about to be written; undefined when it has errors or breaks another file
+   * (a 400 sent, naming the file's errors and every page the text would make fail, with theirs), or
+   * when the check was not made (see `check`).
    */
-  const checkForSave = (file: string, text: string, reply: FastifyReply): EditorCheck | undefined => {
-    const result = check(file, text);
+  const checkForSave = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    file: string,
+    text: string,
+  ): Promise<EditorCheck | undefined> => {
+    const result = await check(request, reply, file, text);
+    if (!result) return undefined;
     const own = result.errors.some((e) => e.severity === 'error');
     if (!own && !result.affected) return result;
     const broken = (result.affected ?? []).map((a) => (a.page ? `${a.page} (${a.file})` : a.file));
@@ -218,6 +188,37 @@ export async function registerEditorRoutes(app: FastifyInstance, options: Editor
       .status(400)
       .send({ error: 'Bad Request', message, errors: result.errors, affected: result.affected ?? [] });
     return undefined;
+  };
+
+  // Saves and creations, one after another: each reads, checks and writes the folder as no other
+  // write changes it meanwhile (its check is not made in one turn of the event loop). An editor has
+  // at most WRITES_PER_EDITOR of them waiting or under way, as with the checks.
+  let writing: Promise<unknown> = Promise.resolve();
+  const writesOf = new Map<number, number>();
+  const oneWriteAtATime = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    write: () => Promise<unknown>,
+  ): Promise<unknown> => {
+    const caller = request.caller?.userId ?? 0;
+    const mine = writesOf.get(caller) ?? 0;
+    if (mine >= WRITES_PER_EDITOR) {
+      reply.header('retry-after', '1');
+      return reply.status(429).send({
+        error: STATUS_CODES[429],
+        message: `You have ${mine} saves under way: wait for one to finish, then try again`,
+      });
+    }
+    writesOf.set(caller, mine + 1);
+    const done = writing.then(write, write);
+    writing = done.catch(() => undefined);
+    try {
+      return await done;
+    } finally {
+      const left = (writesOf.get(caller) ?? 1) - 1;
+      if (left > 0) writesOf.set(caller, left);
+      else writesOf.delete(caller);
+    }
   };
 
   /** The files not served as they are on disk now. */
@@ -251,12 +252,16 @@ export async function registerEditorRoutes(app: FastifyInstance, options: Editor
       ...editor,
       schema: { response: { 200: responseSchema(apiRef('dashboards/definition-sources-response.json')) } },
     },
-    async () => ({
-      sources: fileNames().map((file) => {
+    async () => {
+      const sources = fileNames().map((file) => {
         const text = readFileSync(join(dir, file), 'utf8');
         return { file, text, version: sourceVersion(text) };
-      }),
-    }),
+      });
+      // An editor opens: the checks' thread starts (and compiles the schemas) before the first check.
+      const disk = sources.map((s) => ({ file: messageName(s.file), text: s.text }));
+      if (disk.length) checks.warm({ disk, own: disk[0].file, text: disk[0].text, endpointIndex });
+      return { sources };
+    },
   );
 
   app.get<{ Reply: EditorEndpoints }>(
@@ -280,7 +285,7 @@ export async function registerEditorRoutes(app: FastifyInstance, options: Editor
     async (request, reply) => {
       const file = knownFile(request.body.file, reply);
       if (!file) return reply;
-      return check(file, request.body.text);
+      return (await check(request, reply, file, request.body.text)) ?? reply;
     },
   );
 
@@ -296,30 +301,31 @@ export async function registerEditorRoutes(app: FastifyInstance, options: Editor
         },
       },
     },
-    async (request, reply) => {
-      const { file, text } = request.body;
-      const exists = () => {
-        const conflict: SaveConflict = {
-          error: 'Conflict',
-          message: `A definition file named ${file} already exists; choose another name`,
+    (request, reply) =>
+      oneWriteAtATime(request, reply, async () => {
+        const { file, text } = request.body;
+        const exists = () => {
+          const conflict: SaveConflict = {
+            error: 'Conflict',
+            message: `A definition file named ${file} already exists; choose another name`,
+          };
+          return reply.status(409).send(conflict);
         };
-        return reply.status(409).send(conflict);
-      };
-      if (existsSync(join(dir, file))) return exists();
-      const result = checkForSave(file, text, reply);
-      if (!result) return reply;
-      const failing = refusedNow();
-      if (!createDefinitionFile(dir, file, text)) return exists();
-      app.log.info(`dashboards editor: ${request.caller?.username} created ${file}`);
-      const saved: WithNormalizedPage<SavedDefinition> = {
-        saved: true,
-        file,
-        version: sourceVersion(text),
-        served: reloadServes(file, failing),
-        ...result,
-      };
-      return reply.status(201).send(saved);
-    },
+        if (existsSync(join(dir, file))) return exists();
+        const result = await checkForSave(request, reply, file, text);
+        if (!result) return reply;
+        const failing = refusedNow();
+        if (!createDefinitionFile(dir, file, text)) return exists();
+        app.log.info(`dashboards editor: ${request.caller?.username} created ${file}`);
+        const saved: WithNormalizedPage<SavedDefinition> = {
+          saved: true,
+          file,
+          version: sourceVersion(text),
+          served: reloadServes(file, failing),
+          ...result,
+        };
+        return reply.status(201).send(saved);
+      }),
   );
 
   app.put<{ Params: DefinitionFileParams; Body: SaveDefinitionRequest }>(
@@ -335,52 +341,53 @@ export async function registerEditorRoutes(app: FastifyInstance, options: Editor
         },
       },
     },
-    async (request, reply) => {
-      const file = knownFile(request.params.file, reply);
-      if (!file) return reply;
-      const { baseVersion, baseText } = request.body;
-      let { text } = request.body;
-      const current = readFileSync(join(dir, file), 'utf8');
-      let merged = false;
-      if (baseVersion !== undefined && baseVersion !== sourceVersion(current)) {
-        const conflict = (message: string) => {
-          const answer: SaveConflict = {
-            error: 'Conflict',
-            message,
-            current: { text: current, version: sourceVersion(current) },
+    (request, reply) =>
+      oneWriteAtATime(request, reply, async () => {
+        const file = knownFile(request.params.file, reply);
+        if (!file) return reply;
+        const { baseVersion, baseText } = request.body;
+        let { text } = request.body;
+        const current = readFileSync(join(dir, file), 'utf8');
+        let merged = false;
+        if (baseVersion !== undefined && baseVersion !== sourceVersion(current)) {
+          const conflict = (message: string) => {
+            const answer: SaveConflict = {
+              error: 'Conflict',
+              message,
+              current: { text: current, version: sourceVersion(current) },
+            };
+            return reply.status(409).send(answer);
           };
-          return reply.status(409).send(answer);
-        };
-        const changed = `${file} changed on disk since you opened it`;
-        // Without the text it was edited from (or with one that is not that version), nothing to merge.
-        if (baseText === undefined || sourceVersion(baseText) !== baseVersion)
-          return conflict(`${changed}; nothing was saved`);
-        const merge = threeWayMerge(baseText, text, current);
-        if (!merge.merged) {
-          const lines = merge.conflicts.map((c) => c.baseLine).join(', ');
-          return conflict(
-            `${changed}, and those edits change the same lines as yours (line ${lines} of the version you opened); nothing was saved`,
-          );
+          const changed = `${file} changed on disk since you opened it`;
+          // Without the text it was edited from (or with one that is not that version), nothing to merge.
+          if (baseText === undefined || sourceVersion(baseText) !== baseVersion)
+            return conflict(`${changed}; nothing was saved`);
+          const merge = threeWayMerge(baseText, text, current);
+          if (!merge.merged) {
+            const lines = merge.conflicts.map((c) => c.baseLine).join(', ');
+            return conflict(
+              `${changed}, and those edits change the same lines as yours (line ${lines} of the version you opened); nothing was saved`,
+            );
+          }
+          text = merge.text;
+          merged = true;
         }
-        text = merge.text;
-        merged = true;
-      }
-      const result = checkForSave(file, text, reply);
-      if (!result) return reply;
-      const failing = refusedNow();
-      replaceDefinitionFile(dir, file, text);
-      app.log.info(
-        `dashboards editor: ${request.caller?.username} saved ${file}${merged ? ' (merged)' : ''}`,
-      );
-      const saved: WithNormalizedPage<SavedDefinition> = {
-        saved: true,
-        file,
-        version: sourceVersion(text),
-        served: reloadServes(file, failing),
-        ...(merged ? { merged: text } : {}),
-        ...result,
-      };
-      return saved;
-    },
+        const result = await checkForSave(request, reply, file, text);
+        if (!result) return reply;
+        const failing = refusedNow();
+        replaceDefinitionFile(dir, file, text);
+        app.log.info(
+          `dashboards editor: ${request.caller?.username} saved ${file}${merged ? ' (merged)' : ''}`,
+        );
+        const saved: WithNormalizedPage<SavedDefinition> = {
+          saved: true,
+          file,
+          version: sourceVersion(text),
+          served: reloadServes(file, failing),
+          ...(merged ? { merged: text } : {}),
+          ...result,
+        };
+        return saved;
+      }),
   );
 }

@@ -133,7 +133,7 @@ export type CommunicationResponseTimeBoxResponse = CommunicationResponseTimeBoxR
  */
 export type DefinitionFileName = string;
 /**
- * A definition file's whole text (JSON with comments allowed), at most 65,536 characters (the largest of the repository's is about 17,000): a text checked holds the server's event loop for as long as the check takes, which grows with its size.
+ * A definition file's whole text (JSON with comments allowed), at most 65,536 characters (the largest of the repository's is about 17,000): the check of a text, which takes longer the larger it is, runs on a thread of its own, a few at a time per editor.
  */
 export type DefinitionText = string;
 /**

@@ -1,5 +1,4 @@
 import { currentDataVersion } from '../analytics/versionedMemo';
-import { userAccountIds, userExtraClaims } from '../auth/userLookup';
 import type { Store } from '../store';
 import { type AlertTiming, advanceAlertStates, loadAlertStates, saveAlertStates } from './alertStates';
 import { mailDomain, sendEmail, sendWebhook } from './channels';
@@ -13,8 +12,10 @@ import {
 } from './compute';
 import {
   claimOccurrence,
+  claimOccurrences,
   doneOccurrences,
   finishOccurrence,
+  finishOccurrences,
   KEEP_SILENT_EVALUATIONS_MS,
   type OccurrenceClaim,
   type Outcome,
@@ -108,7 +109,7 @@ function serially<T>(store: Store, fn: () => Promise<T>): Promise<T> {
 /** Caches of one run: recipients, scopes, and shared digests by (digest, scope, zone, occurrence). */
 interface RunCache {
   recipients: Map<number, Promise<Recipient | undefined>>;
-  scopes: Map<number, Promise<string>>;
+  scopes: Map<'all', Promise<Map<number, string>>>;
   digests: Map<string, Promise<RenderedMessage>>;
 }
 
@@ -125,15 +126,36 @@ function cached<K, V>(map: Map<K, Promise<V>>, key: K, make: () => Promise<V>): 
   return p;
 }
 
-/** What a user may see, as a key: users of one scope get the same figures. */
-async function scopeKey(store: Store, userId: number): Promise<string> {
-  const [u] = await store.query<{ all_account_access: boolean }>(
-    'SELECT all_account_access FROM users WHERE id = $1',
-    [userId],
+/**
+ * What each user may see, as a key: users of one scope (all accounts, or the same accounts; the
+ * same extra claims) get the same figures. Read for every user at once, three queries a run.
+ */
+async function scopeKeys(store: Store): Promise<Map<number, string>> {
+  const [users, accounts, claims] = await Promise.all([
+    store.query<{ id: number; all_account_access: boolean }>('SELECT id, all_account_access FROM users'),
+    store.query<{ user_id: number; account_id: number }>(
+      'SELECT user_id, account_id FROM user_accounts ORDER BY user_id, account_id',
+    ),
+    store.query<{ user_id: number; claim_type: string; claim_value: string }>(
+      'SELECT user_id, claim_type, claim_value FROM user_claims ORDER BY user_id, claim_type, claim_value',
+    ),
+  ]);
+  const list = (rows: { user_id: number }[], text: (r: never) => string) => {
+    const by = new Map<number, string[]>();
+    for (const r of rows) by.set(r.user_id, [...(by.get(r.user_id) ?? []), text(r as never)]);
+    return by;
+  };
+  const accountsOf = list(accounts, (r: { account_id: number }) => String(r.account_id));
+  const claimsOf = list(
+    claims,
+    (r: { claim_type: string; claim_value: string }) => `${r.claim_type}=${r.claim_value}`,
   );
-  const claims = (await userExtraClaims(store, userId)).map((c) => `${c.type}=${c.value}`).join(',');
-  const accounts = u?.all_account_access ? 'all' : (await userAccountIds(store, userId)).join(',');
-  return `${accounts}|${claims}`;
+  return new Map(
+    users.map((u) => [
+      u.id,
+      `${u.all_account_access ? 'all' : (accountsOf.get(u.id) ?? []).join(',')}|${(claimsOf.get(u.id) ?? []).join(',')}`,
+    ]),
+  );
 }
 
 /** One occurrence to try: its subscription, key and instant. */
@@ -208,62 +230,74 @@ async function runOnce(ctx: DeliveryContext, o: RunOptions): Promise<DeliveryLin
     ctx.store,
     due.map((d) => d.key),
   );
-  const todo = due.filter((d) => !done.has(`${d.subscription.id} ${d.key}`));
-  // One subscription's occurrences in order (an alert's evaluations build on each other); the
-  // subscriptions side by side.
-  const groups = new Map<number, Due[]>();
-  for (const d of todo) groups.set(d.subscription.id, [...(groups.get(d.subscription.id) ?? []), d]);
+  const todo = due
+    .filter((d) => !done.has(`${d.subscription.id} ${d.key}`))
+    .sort((a, b) => a.subscription.id - b.subscription.id || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const lines: DeliveryLine[] = [];
-  const queue = [...groups.values()];
-  const worker = async () => {
-    for (let g = queue.shift(); g; g = queue.shift())
-      for (const d of g) {
-        const line = await runOccurrence(ctx, o, cache, d);
-        if (line) lines.push(line);
-      }
-  };
-  await Promise.all(Array.from({ length: o.concurrency ?? 4 }, worker));
-  return lines.sort(
-    (a, b) => a.subscriptionId - b.subscriptionId || a.occurrenceKey.localeCompare(b.occurrenceKey),
-  );
+  for (let i = 0; i < todo.length; i += CLAIM_BATCH)
+    lines.push(...(await runBatch(ctx, o, cache, todo.slice(i, i + CLAIM_BATCH))));
+  return lines;
 }
+
+/** Occurrences claimed together (one commit on the store), then delivered, then recorded together. */
+const CLAIM_BATCH = 100;
 
 const nowOf = (o: Pick<RunOptions, 'now'>) => (o.now ? o.now() : new Date());
 
-/** Claims and delivers one occurrence; its line, or undefined when it was not this run's to do or had nothing to tell. */
-async function runOccurrence(
-  ctx: DeliveryContext,
-  o: RunOptions,
-  cache: RunCache,
-  d: Due,
-): Promise<DeliveryLine | undefined> {
-  const s = d.subscription;
-  const claim = await claimOccurrence(ctx.store, {
-    subscriptionId: s.id,
-    key: d.key,
-    scheduledAt: d.scheduledAt,
-    messageId: occurrenceMessageId(s.id, d.key, mailDomain(ctx.config)),
-    instanceId: o.instanceId,
-    now: nowOf(o),
-    staleClaimMs: o.staleClaimMs,
+/**
+ * Claims a batch of occurrences, delivers those this run holds (one subscription's in order, an
+ * alert's evaluations building on each other; the subscriptions side by side), and records how
+ * each ended; a line for each, but for the claims of others and the evaluations that told nothing.
+ */
+async function runBatch(ctx: DeliveryContext, o: RunOptions, cache: RunCache, batch: Due[]) {
+  const claims = await claimOccurrences(
+    ctx.store,
+    batch.map((d) => ({
+      subscriptionId: d.subscription.id,
+      key: d.key,
+      scheduledAt: d.scheduledAt,
+      messageId: occurrenceMessageId(d.subscription.id, d.key, mailDomain(ctx.config)),
+      instanceId: o.instanceId,
+      now: nowOf(o),
+      staleClaimMs: o.staleClaimMs,
+    })),
+  );
+  const groups = new Map<number, { d: Due; claim: OccurrenceClaim }[]>();
+  batch.forEach((d, i) => {
+    const claim = claims[i];
+    if (claim) groups.set(d.subscription.id, [...(groups.get(d.subscription.id) ?? []), { d, claim }]);
   });
-  if (!claim) return undefined;
-  let outcome: Outcome;
-  try {
-    outcome =
-      s.kind === 'digest' ? await deliverDigest(ctx, cache, d, claim) : await deliverAlert(ctx, d, claim);
-  } catch (err) {
-    outcome = { status: 'failed', reason: errorText(err) };
-  }
-  await finishOccurrence(ctx.store, claim, outcome, nowOf(o));
-  if (outcome.status === 'skipped' && outcome.reason === NOTHING_CHANGED) return undefined;
-  return {
-    subscriptionId: s.id,
-    occurrenceKey: d.key,
-    status: outcome.status,
-    to: outcome.recipient ?? destination(s, d.recipient),
-    ...(outcome.reason ? { reason: outcome.reason } : {}),
+  const ended: { d: Due; claim: OccurrenceClaim; outcome: Outcome }[] = [];
+  const queue = [...groups.values()];
+  const worker = async () => {
+    for (let g = queue.shift(); g; g = queue.shift())
+      for (const { d, claim } of g) {
+        let outcome: Outcome;
+        try {
+          outcome =
+            d.subscription.kind === 'digest'
+              ? await deliverDigest(ctx, cache, d, claim)
+              : await deliverAlert(ctx, d, claim);
+        } catch (err) {
+          outcome = { status: 'failed', reason: errorText(err) };
+        }
+        ended.push({ d, claim, outcome });
+      }
   };
+  await Promise.all(Array.from({ length: o.concurrency ?? 4 }, worker));
+  await finishOccurrences(ctx.store, ended, nowOf(o));
+  return ended
+    .filter(({ outcome }) => !(outcome.status === 'skipped' && outcome.reason === NOTHING_CHANGED))
+    .sort((a, b) => a.d.subscription.id - b.d.subscription.id || (a.d.key < b.d.key ? -1 : 1))
+    .map(
+      ({ d, outcome }): DeliveryLine => ({
+        subscriptionId: d.subscription.id,
+        occurrenceKey: d.key,
+        status: outcome.status,
+        to: outcome.recipient ?? destination(d.subscription, d.recipient),
+        ...(outcome.reason ? { reason: outcome.reason } : {}),
+      }),
+    );
 }
 
 /** Where a subscription's messages go: the address, or the webhook's host. */
@@ -294,7 +328,7 @@ async function deliverDigest(
   if (!ctx.definitions.digests.has(s.targetId))
     return { status: 'failed', reason: `The digest '${s.targetId}' no longer exists` };
   // Rendered once for everyone who sees the same figures, then addressed to each (personalize.ts).
-  const scope = await cached(cache.scopes, s.userId, () => scopeKey(ctx.store, s.userId));
+  const scope = (await cached(cache.scopes, 'all', () => scopeKeys(ctx.store))).get(s.userId);
   const shared = await cached(
     cache.digests,
     `${s.targetId}|${scope}|${d.recipient.timeZone}|${d.scheduledAt.toISOString()}`,

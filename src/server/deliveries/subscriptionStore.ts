@@ -266,6 +266,25 @@ function columnsOf(input: SubscriptionInput, previous?: SubscriptionRow) {
   };
 }
 
+/** The values of the columns an input writes, in the order of the INSERT and UPDATE below ($2 to $14). */
+function writtenValues(c: ReturnType<typeof columnsOf>) {
+  return [
+    c.kind,
+    c.target_id,
+    c.frequency,
+    c.hour,
+    c.weekday,
+    c.monthday,
+    c.thresholds,
+    c.quiet_start,
+    c.quiet_end,
+    c.channel,
+    c.webhook_url,
+    c.webhook_secret,
+    c.paused,
+  ];
+}
+
 const SELECT = `SELECT id, user_id, kind, target_id, frequency, hour, weekday, monthday, thresholds,
   quiet_start, quiet_end, channel, webhook_url, webhook_secret, paused, created_at, updated_at
   FROM subscriptions`;
@@ -328,23 +347,7 @@ export async function createSubscription(
        quiet_start, quiet_end, channel, webhook_url, webhook_secret, paused, starts_at, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::TIMESTAMP, $15::TIMESTAMP, $15::TIMESTAMP)
      RETURNING id`,
-    [
-      userId,
-      c.kind,
-      c.target_id,
-      c.frequency,
-      c.hour,
-      c.weekday,
-      c.monthday,
-      c.thresholds,
-      c.quiet_start,
-      c.quiet_end,
-      c.channel,
-      c.webhook_url,
-      c.webhook_secret,
-      c.paused,
-      t,
-    ],
+    [userId, ...writtenValues(c), t],
   );
   return (await getSubscription(db, Number(row.id))) as Subscription;
 }
@@ -397,23 +400,7 @@ export async function updateSubscription(
        thresholds = $8, quiet_start = $9, quiet_end = $10, channel = $11, webhook_url = $12, webhook_secret = $13,
        paused = $14, updated_at = $15::TIMESTAMP${restart ? ', starts_at = $15::TIMESTAMP' : ''}
      WHERE id = $1`,
-    [
-      id,
-      c.kind,
-      c.target_id,
-      c.frequency,
-      c.hour,
-      c.weekday,
-      c.monthday,
-      c.thresholds,
-      c.quiet_start,
-      c.quiet_end,
-      c.channel,
-      c.webhook_url,
-      c.webhook_secret,
-      c.paused,
-      t,
-    ],
+    [id, ...writtenValues(c), t],
   );
   // Another rule or kind: the states of the old one mean nothing now.
   if (c.kind !== previous.kind || c.target_id !== previous.target_id)

@@ -4,9 +4,8 @@ import { statSync } from 'node:fs';
 import { ImportError, importFile } from '../src/server/ingest/importFile';
 import { IMPORT_KINDS, type ImportKind, isImportKind } from '../src/server/ingest/schemas';
 import { parseClock } from '../src/server/ingest/values';
-import type { Store } from '../src/server/store';
 import { readCommandLine, usage } from './lib/args';
-import { openConfiguredStore } from './lib/openConfiguredStore';
+import { openConfiguredStoreOrExit } from './lib/openConfiguredStore';
 
 const { values: options, positionals: positional } = readCommandLine(
   `Usage: npm run db:import -- <kind> <file.csv|file.ndjson> [--as-of 2026-11-20T19:00]\nKinds: ${IMPORT_KINDS.join(', ')}`,
@@ -42,18 +41,7 @@ async function main(): Promise<number> {
     process.stderr.write(`${problem}\n`);
     return 1;
   }
-  let store: Store;
-  try {
-    store = await openConfiguredStore();
-  } catch (err) {
-    const message = (err as Error).message.split('\n')[0];
-    process.stderr.write(
-      /lock/i.test(message)
-        ? 'The database is in use by a running server (DuckDB allows one process): stop it and retry, or use PostgreSQL.\n'
-        : `Cannot open the database: ${message}\n`,
-    );
-    return 1;
-  }
+  const store = await openConfiguredStoreOrExit();
   try {
     const result = await importFile(store, kind, file, {
       asOf,

@@ -144,6 +144,7 @@ export function EmailAlertsPage() {
             opened={Boolean(deleting)}
             onClose={closeDelete}
             title="Delete this subscription?"
+            closeButtonProps={{ 'aria-label': 'Close' }}
             data-testid="delete-dialog"
           >
             <Stack gap="md">

@@ -100,7 +100,12 @@ export function SubscriptionCard({
           <Title order={2} fz={17} style={{ overflowWrap: 'anywhere' }}>
             {title}
           </Title>
-          <Badge variant="light" color={s.kind === 'digest' ? 'hawk' : 'orange'} radius="sm">
+          <Badge
+            variant="light"
+            color={s.kind === 'digest' ? 'hawk' : 'slate'}
+            c={s.kind === 'digest' ? undefined : 'slate.9'}
+            radius="sm"
+          >
             {s.kind === 'digest' ? 'Digest' : 'Alert'}
           </Badge>
           {s.paused && (

@@ -122,6 +122,7 @@ export function SubscriptionDialog({ target, overview, email, onClose, onSave }:
       opened={Boolean(target)}
       onClose={onClose}
       size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
       title={
         !target
           ? ''

@@ -50,6 +50,11 @@ export interface Config {
   seedDemo: boolean;
   /** Memory for the data endpoints' answers (RESULT_CACHE_MB, default 64; 0 turns the cache off). */
   resultCacheBytes: number;
+  /**
+   * How often the server runs the digests and alerts due (DELIVERY_INTERVAL_SECONDS, default 60;
+   * 0: never, e.g. when one instance of several should not, or in tests that run them themselves).
+   */
+  deliveryIntervalSeconds: number;
   /** CSV exports one user may have under way at once (EXPORTS_PER_USER, default 2); past it, 429. */
   exportsPerUser: number;
   /** Page queries of exports run at once by an instance (EXPORT_QUERY_SLOTS, default 2). */
@@ -155,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dashboardsWritable: env.DASHBOARDS_WRITABLE === '1',
     seedDemo: env.SEED_DEMO !== '0',
     resultCacheBytes: intEnv(env, 'RESULT_CACHE_MB', 64) * 1024 * 1024,
+    deliveryIntervalSeconds: intEnv(env, 'DELIVERY_INTERVAL_SECONDS', 60),
     exportsPerUser: atLeastEnv(env, 'EXPORTS_PER_USER', 2, 1, 'a user must be able to export'),
     exportQuerySlots: atLeastEnv(env, 'EXPORT_QUERY_SLOTS', 2, 1, 'exports must be able to run'),
     duckdbThreads: intEnv(env, 'DUCKDB_THREADS', 0) || undefined,

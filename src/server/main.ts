@@ -5,6 +5,8 @@ import { migrateWithRollups } from './analytics/rollups';
 import { type AppContext, buildApp } from './app';
 import { configurePasswordHashing } from './auth/users';
 import { type Config, loadConfig } from './config';
+import { loadDeliveryDefinitions } from './deliveries/definitions';
+import { type DeliveryScheduler, startDeliveryScheduler } from './deliveries/scheduler';
 import { DEMO_USERS } from './seed/demoUsers';
 import { isSeeded, seedDatabase } from './seed/seed';
 import {
@@ -67,10 +69,29 @@ async function serveStore(
       ? app.log.info({ replica: r.name, lagMs: r.lagMs }, 'replica in the read pool')
       : app.log.warn({ replica: r.name, lagMs: r.lagMs, reason: r.reason }, 'replica out of the read pool');
   for (const r of replicaStates(store) ?? []) onReplica.log(r);
+  let deliveries: DeliveryScheduler | undefined;
   app.addHook('onClose', async () => {
+    await deliveries?.stop();
     await store.close();
   });
+  // Digests and alerts go out on their own (DELIVERY_INTERVAL_SECONDS; 0 turns it off). Definitions
+  // that do not load leave them off, said in the log; the dashboard is served all the same.
+  const definitions =
+    config.deliveryIntervalSeconds > 0
+      ? await loadDeliveryDefinitions(config.dashboardsDir).catch((err) => {
+          app.log.error(
+            { err: (err as Error).message },
+            'digests and alerts are off: their definitions do not load',
+          );
+          return undefined;
+        })
+      : undefined;
   await app.listen({ port: config.port, host: config.host });
+  if (definitions)
+    deliveries = startDeliveryScheduler(
+      { app, store, config, definitions },
+      { intervalMs: config.deliveryIntervalSeconds * 1000, log: app.log },
+    );
   // PORT=0 picks a free port: name the one the server got.
   const url = `http://localhost:${(app.server.address() as AddressInfo).port}`;
   return { app, ctx, url };

@@ -1,367 +1,460 @@
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVERS, signInOverHttp, startTestServer, type TestServer } from './harness';
+import { createUser } from '../../src/server/auth/users';
+import { mailDomain } from '../../src/server/deliveries/channels';
+import type { DeliveryContext } from '../../src/server/deliveries/compute';
+import { renderDigest } from '../../src/server/deliveries/compute';
+import { loadDeliveryDefinitions } from '../../src/server/deliveries/definitions';
+import { DEMO_ALERT_RULE_ID } from '../../src/server/deliveries/demoSubscriptions';
+import {
+  claimOccurrence,
+  occurrenceMessageId,
+  STALE_CLAIM_MS,
+} from '../../src/server/deliveries/occurrences';
+import { loadRecipient } from '../../src/server/deliveries/recipient';
+import {
+  alertTiming,
+  type DeliveryLine,
+  runDueDeliveries,
+  testSend,
+} from '../../src/server/deliveries/runner';
+import {
+  createSubscription,
+  deliveryHistory,
+  listSubscriptions,
+  type Subscription,
+  type SubscriptionInput,
+  updateSubscription,
+} from '../../src/server/deliveries/subscriptionStore';
+import { outboxDir } from '../../src/server/mail/sendMail';
+import { startServer } from '../../src/server/main';
+import { DEMO_PASSWORD } from '../../src/server/seed/demoUsers';
+import { startTestSmtp, type TestSmtp } from '../support/smtpServer';
+import { DRIVERS, startTestServer, type TestServer, testConfig } from './harness';
 
-// The API of the 'Email & alerts' page, over HTTP on both stores: a user's own subscriptions (create,
-// list, change, pause, test-send, history, delete), what they may not touch (another user's, as
-// 404), what an administrator may (anyone's, by userId), and a 400 naming the field for each bad body.
+/** A wall-clock time, read in each subscriber's zone (as `run --at 2026-11-23T08:00`). */
+const wall = (clock: string) => ({ at: new Date(`${clock}:00Z`), wallClock: true });
+const MINUTE = 60_000;
 
-type Answer = { status: number; body: Record<string, unknown> };
-type Json = Record<string, unknown>;
-
-describe.each(DRIVERS)('subscriptions API on %s', (driver) => {
+describe.each(DRIVERS)('digests and alerts on %s', (driver) => {
   let server: TestServer;
-  let admin: string;
-  let manager: string;
-  let ids: { admin: number; manager: number };
-  let digestId: string;
-  type Threshold = { key: string; label: string; default: number; minimum?: number; maximum?: number };
-  let rule: { id: string; thresholds: Threshold[] };
-
-  async function call(method: string, path: string, token?: string, body?: unknown): Promise<Answer> {
-    const res = await fetch(`${server.url}${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : {} };
-  }
-
-  const weeklyDigest = (): Json => ({
-    kind: 'digest',
-    targetId: digestId,
-    schedule: { frequency: 'weekly', weekday: 1, hour: 8 },
-    channel: { type: 'email' },
-  });
-
-  async function userId(username: string): Promise<number> {
-    const [row] = await server.ctx.store.query<{ id: number }>('SELECT id FROM users WHERE username = $1', [
-      username,
-    ]);
-    return Number(row.id);
-  }
+  let smtp: TestSmtp;
+  let ctx: DeliveryContext;
+  let managerId: number;
+  const created = new Date('2026-11-22T00:00:00Z');
 
   beforeAll(async () => {
     server = await startTestServer({ driver });
-    admin = (await signInOverHttp(server, 'admin')).accessToken;
-    manager = (await signInOverHttp(server, 'manager')).accessToken;
-    ids = { admin: await userId('admin'), manager: await userId('manager') };
-    const overview = await call('GET', '/api/deliveries', manager);
-    expect(overview.status).toBe(200);
-    const digests = overview.body.digests as { id: string }[];
-    const rules = overview.body.alertRules as (typeof rule)[];
-    digestId = digests[0].id;
-    rule = rules.find((r) => r.thresholds.length > 0) ?? rules[0];
+    smtp = await startTestSmtp();
+    ctx = {
+      app: server.app,
+      store: server.ctx.store,
+      config: { ...server.ctx.config, smtpUrl: smtp.url },
+      definitions: await loadDeliveryDefinitions(server.ctx.config.dashboardsDir),
+    };
+    const [m] = await ctx.store.query<{ id: number }>("SELECT id FROM users WHERE username = 'manager'");
+    managerId = m.id;
+    // The demo's alert for admin waits until the alert test: each test counts its own messages.
+    for (const s of await listSubscriptions(ctx.store, {}))
+      if (s.kind === 'alert') await updateSubscription(ctx.store, s.id, { paused: true });
   });
-
   afterAll(async () => {
+    await smtp?.close();
     await server?.stop();
   });
 
-  it('lists the digests, the alert rules with their thresholds, the time zone and only the caller’s subscriptions', async () => {
-    const r = await call('GET', '/api/deliveries', manager);
-    expect(r.status).toBe(200);
-    expect((r.body.digests as unknown[]).length).toBeGreaterThanOrEqual(2);
-    for (const d of r.body.digests as Json[])
-      expect(d).toMatchObject({
-        id: expect.any(String),
-        title: expect.any(String),
-        period: expect.any(String),
-      });
-    expect((r.body.alertRules as unknown[]).length).toBeGreaterThanOrEqual(3);
-    expect(rule.thresholds[0]).toMatchObject({
-      key: expect.any(String),
-      label: expect.any(String),
-      default: expect.any(Number),
-    });
-    expect(typeof r.body.timeZone).toBe('string');
-    expect(() => new Intl.DateTimeFormat('en-US', { timeZone: String(r.body.timeZone) })).not.toThrow();
-    for (const s of r.body.subscriptions as Json[]) expect(s.userId).toBe(ids.manager);
-    expect((await call('GET', '/api/deliveries')).status).toBe(401);
-  });
+  const run = (
+    at: { at: Date; wallClock: boolean },
+    extra: Partial<Parameters<typeof runDueDeliveries>[1]> = {},
+  ) => runDueDeliveries(ctx, { ...at, instanceId: 'test', ...extra });
+  const linesOf = (lines: DeliveryLine[], id: number) => lines.filter((l) => l.subscriptionId === id);
+  const mailsWith = (messageId: string) => smtp.messages.filter((m) => m.mail.messageId === messageId);
+  const subscribe = (input: SubscriptionInput, at = created) =>
+    createSubscription(ctx.store, managerId, input, at);
+  async function occurrence(id: number, key: string) {
+    const [row] = await ctx.store.query<{
+      status: string;
+      attempts: number;
+      message_id: string;
+      claimed_by: string;
+    }>(
+      'SELECT status, attempts, message_id, claimed_by FROM delivery_occurrences WHERE subscription_id = $1 AND occurrence_key = $2',
+      [id, key],
+    );
+    return row;
+  }
 
-  it('creates, lists, changes, pauses, test-sends, shows the history of and deletes a digest subscription', async () => {
-    const created = await call('POST', '/api/deliveries/subscriptions', manager, weeklyDigest());
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body).toMatchObject({
-      id: expect.any(Number),
-      userId: ids.manager,
-      kind: 'digest',
-      targetId: digestId,
-      schedule: { frequency: 'weekly', weekday: 1, hour: 8 },
-      thresholds: null,
-      quietHours: null,
-      channel: { type: 'email' },
-      paused: false,
-    });
-    const id = Number(created.body.id);
-    const listed = await call('GET', '/api/deliveries', manager);
-    expect((listed.body.subscriptions as Json[]).map((s) => s.id)).toContain(id);
-
-    // A monthly schedule keeps only its day of the month; quiet hours are set.
-    const changed = await call('PATCH', `/api/deliveries/subscriptions/${id}`, manager, {
-      schedule: { frequency: 'monthly', monthday: 28, weekday: 3, hour: 23 },
-      quietHours: { start: '22:00', end: '07:00' },
-    });
-    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-    expect(changed.body.schedule).toEqual({ frequency: 'monthly', monthday: 28, hour: 23 });
-    expect(changed.body.quietHours).toEqual({ start: '22:00', end: '07:00' });
-
-    const paused = await call('PATCH', `/api/deliveries/subscriptions/${id}`, manager, { paused: true });
-    expect(paused.body).toMatchObject({ paused: true, schedule: { frequency: 'monthly' } });
-    const resumed = await call('PATCH', `/api/deliveries/subscriptions/${id}`, manager, { paused: false });
-    expect(resumed.body.paused).toBe(false);
-
-    const test = await call('POST', `/api/deliveries/subscriptions/${id}/test`, manager);
-    expect(test.status, JSON.stringify(test.body)).toBe(200);
-    expect(test.body).toMatchObject({
-      subscriptionId: id,
-      status: expect.stringMatching(/^(sent|skipped|failed)$/),
-    });
-    const history = await call('GET', `/api/deliveries/subscriptions/${id}/history`, manager);
-    expect(history.status).toBe(200);
-    const deliveries = history.body.deliveries as Json[];
-    expect(deliveries.length).toBeGreaterThanOrEqual(1);
-    expect(deliveries[0]).toMatchObject({ test: true, status: test.body.status });
-
-    expect((await call('DELETE', `/api/deliveries/subscriptions/${id}`, manager)).status).toBe(204);
-    const after = await call('GET', '/api/deliveries', manager);
-    expect((after.body.subscriptions as Json[]).map((s) => s.id)).not.toContain(id);
-    expect(
-      (await call('PATCH', `/api/deliveries/subscriptions/${id}`, manager, { paused: true })).status,
-    ).toBe(404);
-    expect((await call('GET', `/api/deliveries/subscriptions/${id}/history`, manager)).status).toBe(404);
-  });
-
-  it('subscribes to an alert rule with the subscriber’s thresholds, and refuses a threshold the rule has no', async () => {
-    const key = rule.thresholds[0].key;
-    const created = await call('POST', '/api/deliveries/subscriptions', manager, {
-      kind: 'alert',
-      targetId: rule.id,
-      thresholds: { [key]: rule.thresholds[0].default + 1 },
-      channel: { type: 'email' },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body).toMatchObject({
-      kind: 'alert',
-      schedule: null,
-      thresholds: { [key]: rule.thresholds[0].default + 1 },
-    });
-    const wrong = await call('POST', '/api/deliveries/subscriptions', manager, {
-      kind: 'alert',
-      targetId: rule.id,
-      thresholds: { notAThreshold: 5 },
-      channel: { type: 'email' },
-    });
-    expect(wrong.status).toBe(400);
-    expect(wrong.body.field).toBe('/thresholds/notAThreshold');
-    // A value outside the rule's bounds (the missed-call rule's percent is at most 100).
-    const rules = (await call('GET', '/api/deliveries', manager)).body.alertRules as (typeof rule)[];
-    const bounded = rules.flatMap((r) =>
-      r.thresholds.filter((t) => t.maximum !== undefined).map((t) => ({ r, t })),
-    )[0];
-    expect(bounded).toBeDefined();
-    const over = await call('POST', '/api/deliveries/subscriptions', manager, {
-      kind: 'alert',
-      targetId: bounded.r.id,
-      thresholds: { [bounded.t.key]: Number(bounded.t.maximum) + 1 },
-      channel: { type: 'email' },
-    });
-    expect(over.status).toBe(400);
-    expect(over.body).toMatchObject({
-      field: `/thresholds/${bounded.t.key}`,
-      message: expect.stringContaining(bounded.t.label),
-    });
-    const cleared = await call('PATCH', `/api/deliveries/subscriptions/${created.body.id}`, manager, {
-      thresholds: null,
-    });
-    expect(cleared.body.thresholds).toBeNull();
-  });
-
-  it('keeps a webhook’s secret to itself, and keeps it when an edit leaves it out', async () => {
-    const created = await call('POST', '/api/deliveries/subscriptions', manager, {
-      ...weeklyDigest(),
-      channel: {
-        type: 'webhook',
-        url: 'https://hooks.example.com/services/T1',
-        secret: 'a-secret-of-enough-length',
+  it("sends manager's Monday digest once over SMTP: HTML, the text part's figures, charts by cid", async () => {
+    const [digest] = (await listSubscriptions(ctx.store, { userId: managerId })).filter(
+      (s) => s.kind === 'digest',
+    );
+    expect(digest.schedule).toEqual({ frequency: 'weekly', hour: 8, weekday: 1 });
+    const lines = await run(wall('2026-11-23T08:00'));
+    expect(linesOf(lines, digest.id)).toEqual([
+      {
+        subscriptionId: digest.id,
+        occurrenceKey: 'digest:2026-11-23T14:00:00.000Z',
+        status: 'sent',
+        to: 'manager@example.com',
       },
+    ]);
+    const row = await occurrence(digest.id, 'digest:2026-11-23T14:00:00.000Z');
+    const [received] = mailsWith(row.message_id);
+    expect(received.to).toEqual(['manager@example.com']);
+    const recipient = await loadRecipient(ctx.store, managerId);
+    if (!recipient) throw new Error('manager cannot receive messages');
+    const expected = await renderDigest(ctx, {
+      digestId: digest.targetId,
+      recipient,
+      at: new Date('2026-11-23T14:00:00Z'),
     });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body.channel).toEqual({
-      type: 'webhook',
-      url: 'https://hooks.example.com/services/T1',
-      hasSecret: true,
-    });
-    expect(JSON.stringify(created.body)).not.toContain('a-secret-of-enough-length');
-    const moved = await call('PATCH', `/api/deliveries/subscriptions/${created.body.id}`, manager, {
-      channel: { type: 'webhook', url: 'https://hooks.example.com/services/T2' },
-    });
-    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-    expect(moved.body.channel).toEqual({
-      type: 'webhook',
-      url: 'https://hooks.example.com/services/T2',
-      hasSecret: true,
-    });
+    expect(received.mail.subject).toBe(expected.subject);
+    for (const f of expected.figures) expect(received.mail.text).toContain(`${f.title}: ${f.value}`);
+    expect(received.mail.html).toEqual(expect.any(String));
+    expect(received.mail.attachments.length).toBe(expected.attachments.length);
+    for (const a of received.mail.attachments) {
+      expect(a.contentType).toBe('image/png');
+      expect(received.mail.html).toContain(`cid:${a.cid}`);
+    }
+    // A second run, and a run a minute later, send nothing more.
+    expect(linesOf(await run(wall('2026-11-23T08:00')), digest.id)).toEqual([]);
+    expect(linesOf(await run(wall('2026-11-23T08:01')), digest.id)).toEqual([]);
+    expect(mailsWith(row.message_id)).toHaveLength(1);
   });
 
-  it('answers 400 naming the field for each bad body', async () => {
-    const cases: [Json, string][] = [
-      [{ targetId: digestId, channel: { type: 'email' } }, '/kind'],
-      [{ ...weeklyDigest(), kind: 'newsletter' }, '/kind'],
-      [{ ...weeklyDigest(), schedule: undefined }, '/schedule'],
-      [{ ...weeklyDigest(), schedule: { frequency: 'weekly', hour: 8 } }, '/schedule/weekday'],
-      [
-        { ...weeklyDigest(), schedule: { frequency: 'monthly', monthday: 31, hour: 8 } },
-        '/schedule/monthday',
-      ],
-      [{ ...weeklyDigest(), schedule: { frequency: 'daily', hour: 24 } }, '/schedule/hour'],
-      [{ ...weeklyDigest(), schedule: { frequency: 'hourly', hour: 1 } }, '/schedule/frequency'],
-      [{ ...weeklyDigest(), quietHours: { start: '25:00', end: '07:00' } }, '/quietHours/start'],
-      [{ ...weeklyDigest(), quietHours: { start: '22:00', end: '22:00' } }, '/quietHours/end'],
-      [{ ...weeklyDigest(), channel: { type: 'webhook' } }, '/channel/url'],
-      [{ ...weeklyDigest(), channel: { type: 'webhook', url: 'ftp://example.com' } }, '/channel/url'],
-      [{ ...weeklyDigest(), channel: { type: 'webhook', url: 'https://example.com/x' } }, '/channel/secret'],
-      [{ ...weeklyDigest(), channel: { type: 'email', url: 'https://example.com/x' } }, '/channel/url'],
-      [{ ...weeklyDigest(), targetId: 'no-such-digest' }, '/targetId'],
-      [{ ...weeklyDigest(), thresholds: { x: 1 } }, '/thresholds'],
-      [{ ...weeklyDigest(), extra: 1 }, '/extra'],
-      [
-        {
-          kind: 'alert',
-          targetId: rule.id,
-          schedule: { frequency: 'daily', hour: 8 },
-          channel: { type: 'email' },
-        },
-        '/schedule',
-      ],
-      [{ kind: 'alert', targetId: digestId, channel: { type: 'email' } }, '/targetId'],
-    ];
-    for (const [body, field] of cases) {
-      const r = await call('POST', '/api/deliveries/subscriptions', manager, body);
-      expect(r.status, `${JSON.stringify(body)}: ${JSON.stringify(r.body)}`).toBe(400);
-      expect(r.body.field, JSON.stringify(body)).toBe(field);
-      expect(typeof r.body.message).toBe('string');
-    }
-    const created = await call('POST', '/api/deliveries/subscriptions', manager, weeklyDigest());
-    const path = `/api/deliveries/subscriptions/${created.body.id}`;
-    const patches: [Json, string][] = [
-      [{}, '/'],
-      [{ kind: 'alert' }, '/kind'],
-      [{ schedule: null }, '/schedule'],
-      [{ paused: 'yes' }, '/paused'],
-      [{ targetId: 'no-such-digest' }, '/targetId'],
-    ];
-    for (const [body, field] of patches) {
-      const r = await call('PATCH', path, manager, body);
-      expect(r.status, `${JSON.stringify(body)}: ${JSON.stringify(r.body)}`).toBe(400);
-      expect(r.body.field, JSON.stringify(body)).toBe(field);
-    }
-    const badId = await call('PATCH', '/api/deliveries/subscriptions/abc', manager, { paused: true });
-    expect(badId.status).toBe(400);
-    expect(badId.body.field).toBe('/id');
-  });
-
-  it('answers junk in every field of every route with a 4xx, never a 5xx', async () => {
-    const created = await call('POST', '/api/deliveries/subscriptions', manager, weeklyDigest());
-    const id = Number(created.body.id);
-    const junk: unknown[] = [
-      null,
-      true,
-      -1,
-      0.5,
-      1e308,
-      '',
-      'x'.repeat(5_000),
-      "' OR 1=1; --",
-      '\u0000',
-      'a\uD800b',
-      [],
-      {},
-      { __proto__: { admin: true } },
-      { frequency: 'weekly', hour: 8, weekday: 1e9 },
-      { type: 'webhook', url: `https://${'a'.repeat(3_000)}` },
-      { start: '24:00', end: '7' },
-      { a: 'b', ['x'.repeat(100)]: 1 },
-    ];
-    const fields = [
-      'userId',
-      'kind',
-      'targetId',
-      'schedule',
-      'thresholds',
-      'quietHours',
-      'channel',
-      'paused',
-    ];
-    const failures: string[] = [];
-    const check = async (method: string, path: string, body: unknown) => {
-      const r = await call(method, path, manager, body);
-      if (r.status >= 500)
-        failures.push(`${method} ${path} ${r.status} ${JSON.stringify(body).slice(0, 100)}`);
+  it('renders once for a scope and addresses each subscriber by their own name only', async () => {
+    const otherId = await createUser(ctx.store, {
+      username: 'leasing-two',
+      password: DEMO_PASSWORD,
+      firstName: 'Casey',
+      lastName: "O'Neil <Leasing>",
+      email: 'casey@example.com',
+      allAccountAccess: false,
+      hasPermission: true,
+      accountIds: [1],
+      claims: [],
+    });
+    const input: SubscriptionInput = {
+      kind: 'digest',
+      targetId: 'weekly-portfolio',
+      schedule: { frequency: 'weekly', hour: 7, weekday: 1 },
     };
-    for (const field of fields)
-      for (const value of junk) {
-        await check('POST', '/api/deliveries/subscriptions', { ...weeklyDigest(), [field]: value });
-        await check('PATCH', `/api/deliveries/subscriptions/${id}`, { [field]: value });
-      }
-    for (const path of ['0', '-1', '1e3', '99999999999999999999', '%00', `${id}x`]) {
-      await check('GET', `/api/deliveries/subscriptions/${path}/history`, undefined);
-      await check('POST', `/api/deliveries/subscriptions/${path}/test`, undefined);
-      await check('DELETE', `/api/deliveries/subscriptions/${path}`, undefined);
-    }
-    for (const q of ['userId=', 'userId=abc', 'userId=0', 'userId=1&userId=2', 'other=1'])
-      await check('GET', `/api/deliveries?${q}`, undefined);
-    expect(failures).toEqual([]);
+    const mine = await subscribe(input);
+    const theirs = await createSubscription(ctx.store, otherId, input, created);
+    const lines = (await run(wall('2026-11-30T07:00'))).filter((l) =>
+      [mine.id, theirs.id].includes(l.subscriptionId),
+    );
+    expect(lines.map((l) => [l.status, l.to])).toEqual([
+      ['sent', 'manager@example.com'],
+      ['sent', 'casey@example.com'],
+    ]);
+    const mail = async (id: number) =>
+      mailsWith((await occurrence(id, 'digest:2026-11-30T13:00:00.000Z')).message_id)[0].mail;
+    const [m, c] = [await mail(mine.id), await mail(theirs.id)];
+    expect(m.text).toContain('Morgan Manager');
+    expect(m.text).not.toContain('Casey');
+    expect(c.text).toContain("Casey O'Neil <Leasing>");
+    expect(c.text).toContain('casey@example.com');
+    expect(`${c.text}${c.html}`).not.toMatch(/Morgan|manager@example\.com|HawkEyeRecipient/);
+    expect(c.html).toContain('Casey O&#39;Neil &lt;Leasing&gt;');
+    expect(c.subject).toBe(m.subject);
   });
 
-  it('hides an administrator’s subscriptions from a manager, and lets the administrator manage anyone’s', async () => {
-    const own = await call('POST', '/api/deliveries/subscriptions', admin, weeklyDigest());
-    expect(own.status).toBe(201);
-    expect(own.body.userId).toBe(ids.admin);
-    const path = `/api/deliveries/subscriptions/${own.body.id}`;
-    // To the manager, the administrator's subscription is not there at all.
-    expect((await call('PATCH', path, manager, { paused: true })).status).toBe(404);
-    expect((await call('DELETE', path, manager)).status).toBe(404);
-    expect((await call('POST', `${path}/test`, manager)).status).toBe(404);
-    expect((await call('GET', `${path}/history`, manager)).status).toBe(404);
-    const managerList = await call('GET', '/api/deliveries', manager);
-    expect((managerList.body.subscriptions as Json[]).map((s) => s.id)).not.toContain(own.body.id);
-    expect((await call('GET', `/api/deliveries?userId=${ids.admin}`, manager)).status).toBe(403);
-    const forOther = await call('POST', '/api/deliveries/subscriptions', manager, {
-      ...weeklyDigest(),
-      userId: ids.admin,
+  it('after downtime sends only the latest missed occurrence of a digest', async () => {
+    const s = await subscribe({
+      kind: 'digest',
+      targetId: 'daily-yesterday',
+      schedule: { frequency: 'daily', hour: 6 },
     });
-    expect(forOther.status).toBe(403);
-    // Nothing was changed by the refused calls.
-    const still = await call('GET', '/api/deliveries', admin);
-    expect((still.body.subscriptions as Json[]).find((s) => s.id === own.body.id)).toMatchObject({
-      paused: false,
-    });
+    const lines = linesOf(await run(wall('2026-11-26T12:00')), s.id);
+    expect(lines.map((l) => l.occurrenceKey)).toEqual(['digest:2026-11-26T12:00:00.000Z']);
+  });
 
-    // The administrator subscribes the manager, who sees it; the administrator may change it.
-    const given = await call('POST', '/api/deliveries/subscriptions', admin, {
-      ...weeklyDigest(),
-      userId: ids.manager,
+  it('defers a digest due in quiet hours to their end', async () => {
+    const s = await subscribe({
+      kind: 'digest',
+      targetId: 'daily-yesterday',
+      schedule: { frequency: 'daily', hour: 7 },
+      quietHours: { start: '06:30', end: '07:30' },
     });
-    expect(given.status).toBe(201);
-    expect(given.body.userId).toBe(ids.manager);
-    const seen = await call('GET', '/api/deliveries', manager);
-    expect((seen.body.subscriptions as Json[]).map((s) => s.id)).toContain(given.body.id);
-    const adminView = await call('GET', `/api/deliveries?userId=${ids.manager}`, admin);
-    expect((adminView.body.subscriptions as Json[]).map((s) => s.id)).toContain(given.body.id);
-    const paused = await call('PATCH', `/api/deliveries/subscriptions/${given.body.id}`, admin, {
-      paused: true,
+    expect(linesOf(await run(wall('2026-11-24T07:00')), s.id)).toEqual([]);
+    expect(linesOf(await run(wall('2026-11-24T07:29')), s.id)).toEqual([]);
+    expect(linesOf(await run(wall('2026-11-24T07:30')), s.id)).toEqual([
+      expect.objectContaining({ occurrenceKey: 'digest:2026-11-24T13:00:00.000Z', status: 'sent' }),
+    ]);
+  });
+
+  it('retries a claim whose sender died before sending, once, as the same message', async () => {
+    const s = await subscribe({
+      kind: 'digest',
+      targetId: 'daily-yesterday',
+      schedule: { frequency: 'daily', hour: 9 },
     });
-    expect(paused.body.paused).toBe(true);
-    const nobody = await call('POST', '/api/deliveries/subscriptions', admin, {
-      ...weeklyDigest(),
-      userId: 99_999_999,
+    const key = 'digest:2026-11-24T15:00:00.000Z';
+    // An instance claims the occurrence and dies before sending.
+    const dead = await claimOccurrence(ctx.store, {
+      subscriptionId: s.id,
+      key,
+      scheduledAt: new Date('2026-11-24T15:00:00Z'),
+      messageId: occurrenceMessageId(s.id, key, mailDomain(ctx.config)),
+      instanceId: 'crashed',
+      now: new Date(),
     });
-    expect(nobody.status).toBe(400);
-    expect(nobody.body.field).toBe('/userId');
+    expect(dead).toBeDefined();
+    // While its claim is fresh, nobody else sends it.
+    expect(linesOf(await run(wall('2026-11-24T09:00')), s.id)).toEqual([]);
+    expect(await occurrence(s.id, key)).toMatchObject({ status: 'claimed', claimed_by: 'crashed' });
+    // Once stale, the next run takes it over and sends it, once.
+    const later = () => new Date(Date.now() + STALE_CLAIM_MS + MINUTE);
+    expect(
+      linesOf(await run(wall('2026-11-24T09:00'), { now: later, instanceId: 'survivor' }), s.id),
+    ).toEqual([expect.objectContaining({ occurrenceKey: key, status: 'sent' })]);
+    const row = await occurrence(s.id, key);
+    expect(row).toMatchObject({ status: 'sent', attempts: 2, claimed_by: 'survivor' });
+    expect(mailsWith(row.message_id)).toHaveLength(1);
+    expect(linesOf(await run(wall('2026-11-24T09:00'), { now: later }), s.id)).toEqual([]);
+  });
+
+  it('writes an occurrence sent again after a crash over its outbox file: one message', async () => {
+    const outboxCtx: DeliveryContext = { ...ctx, config: { ...ctx.config, smtpUrl: undefined } };
+    const s = await subscribe({
+      kind: 'digest',
+      targetId: 'daily-yesterday',
+      schedule: { frequency: 'daily', hour: 10 },
+    });
+    const key = 'digest:2026-11-24T16:00:00.000Z';
+    const at = { ...wall('2026-11-24T10:00'), instanceId: 'one' };
+    expect(linesOf(await runDueDeliveries(outboxCtx, at), s.id)).toHaveLength(1);
+    const { message_id } = await occurrence(s.id, key);
+    const file = `${message_id.replace(/^<|>$/g, '')}.eml`;
+    expect(readdirSync(outboxDir(server.dataDir))).toContain(file);
+    // The sender died after the message left and before it was recorded: sent again, same id.
+    await ctx.store.query(
+      "UPDATE delivery_occurrences SET status = 'claimed', sent_at = NULL WHERE subscription_id = $1 AND occurrence_key = $2",
+      [s.id, key],
+    );
+    const later = () => new Date(Date.now() + STALE_CLAIM_MS + MINUTE);
+    expect(linesOf(await runDueDeliveries(outboxCtx, { ...at, now: later }), s.id)).toHaveLength(1);
+    expect(readdirSync(outboxDir(server.dataDir)).filter((f) => f === file)).toHaveLength(1);
+    expect(readdirSync(outboxDir(server.dataDir)).filter((f) => f.includes(`hawkeye.${s.id}.`))).toHaveLength(
+      1,
+    );
+  });
+
+  it('sends each occurrence once however many runs race for it', async () => {
+    const subs: Subscription[] = [];
+    for (let i = 0; i < 6; i++)
+      subs.push(
+        await subscribe({
+          kind: 'digest',
+          targetId: 'weekly-portfolio',
+          schedule: { frequency: 'weekly', hour: 10, weekday: 1 },
+        }),
+      );
+    // On PostgreSQL a second instance on the same database; on DuckDB, runs side by side in its one process.
+    let other: { ctx: DeliveryContext; close(): Promise<void> } | undefined;
+    if (server.pg) {
+      const dataDir = mkdtempSync(join(tmpdir(), 'hawkeye-second-'));
+      const second = await startServer({
+        config: testConfig(dataDir, server.pg),
+        seedWhenEmpty: false,
+        logger: false,
+      });
+      other = {
+        ctx: { ...ctx, app: second.app, store: second.ctx.store },
+        async close() {
+          await second.app.close();
+          rmSync(dataDir, { recursive: true, force: true });
+        },
+      };
+    }
+    try {
+      const contexts = [ctx, other?.ctx ?? ctx, ctx, other?.ctx ?? ctx];
+      const runs = await Promise.all(
+        contexts.map((c, i) =>
+          runDueDeliveries(c, { ...wall('2026-11-30T10:00'), instanceId: `instance-${i % 2}` }),
+        ),
+      );
+      const sent = runs.flat().filter((l) => subs.some((s) => s.id === l.subscriptionId));
+      expect(sent.map((l) => l.subscriptionId).sort()).toEqual(subs.map((s) => s.id).sort());
+      for (const s of subs) {
+        const row = await occurrence(s.id, 'digest:2026-11-30T16:00:00.000Z');
+        expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+        expect(mailsWith(row.message_id)).toHaveLength(1);
+      }
+    } finally {
+      await other?.close();
+    }
+  });
+
+  it('posts to a webhook with a signature the receiver can check, and records a refusal', async () => {
+    const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+    let status = 200;
+    const hook = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.writeHead(status).end();
+      });
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hooks/leasing`;
+    try {
+      const secret = 'whsec-test-4f1b';
+      const s = await subscribe({
+        kind: 'digest',
+        targetId: 'daily-yesterday',
+        schedule: { frequency: 'daily', hour: 11 },
+        channel: { type: 'webhook', url, secret },
+      });
+      const lines = linesOf(await run(wall('2026-11-25T11:00')), s.id);
+      expect(lines).toEqual([expect.objectContaining({ status: 'sent', to: new URL(url).host })]);
+      const [req] = received;
+      const timestamp = String(req.headers['x-hawkeye-timestamp']);
+      const expected = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${req.body}`).digest('hex')}`;
+      expect(req.headers['x-hawkeye-signature']).toBe(expected);
+      expect(req.headers['content-type']).toBe('application/json');
+      const body = JSON.parse(req.body) as { text: string; blocks: { type: string }[] };
+      expect(body.text).toEqual(expect.any(String));
+      expect(body.blocks.map((b) => b.type)).toContain('header');
+      expect(req.headers['x-hawkeye-delivery']).toBe(
+        (await occurrence(s.id, 'digest:2026-11-25T17:00:00.000Z')).message_id,
+      );
+      // A body changed on the way fails the check.
+      const tampered = createHmac('sha256', secret).update(`${timestamp}.${req.body} `).digest('hex');
+      expect(req.headers['x-hawkeye-signature']).not.toBe(`sha256=${tampered}`);
+
+      status = 500;
+      const failed = linesOf(await run(wall('2026-11-26T11:00')), s.id);
+      expect(failed).toEqual([
+        expect.objectContaining({ status: 'failed', reason: expect.stringMatching(/answered 500/) }),
+      ]);
+      expect((await deliveryHistory(ctx.store, s.id))[0]).toMatchObject({
+        status: 'failed',
+        reason: expect.stringMatching(/answered 500/),
+      });
+    } finally {
+      await new Promise((resolve) => hook.close(resolve));
+    }
+  });
+
+  it('an alert holds, fires once, repeats on its interval, and resolves once', async () => {
+    const ruleId = DEMO_ALERT_RULE_ID;
+    const rule = ctx.definitions.alertRules.get(ruleId);
+    if (!rule) throw new Error('no alert rule');
+    const timing = alertTiming(rule);
+    const keys = Object.keys(rule.thresholds);
+    const all = (n: number) => Object.fromEntries(keys.map((k) => [k, n]));
+    const s = await subscribe(
+      { kind: 'alert', targetId: ruleId, thresholds: all(-1e9) },
+      new Date('2026-12-01T00:00:00Z'),
+    );
+    /** A new data version, as an import makes. */
+    const newData = () =>
+      ctx.store.transaction(async (tx) => {
+        await tx.exec('UPDATE data_status SET data_version = data_version + 1');
+        await tx.exec('UPDATE rollup_status SET data_version = data_version + 1');
+      });
+    const told = async (clock: string) =>
+      linesOf(await run(wall(clock)), s.id).map((l) => `${l.status}${l.reason ? ` ${l.reason}` : ''}`);
+    let hour = 8;
+    const clock = () => `2026-12-01T${String(hour).padStart(2, '0')}:00`;
+    for (let held = 1; held < timing.holdFor; held++) {
+      expect(await told(clock())).toEqual([]);
+      await newData();
+      hour++;
+    }
+    // The evaluation that completes the hold fires: one message.
+    expect(await told(clock())).toEqual(['sent']);
+    hour++;
+    expect(await told(clock())).toEqual([]);
+    const states = await ctx.store.query<{ state: string }>(
+      'SELECT state FROM alert_states WHERE subscription_id = $1',
+      [s.id],
+    );
+    expect(states.length).toBeGreaterThan(0);
+    expect(new Set(states.map((r) => r.state))).toEqual(new Set(['firing']));
+    // The repeat interval later: told again, once.
+    const repeatHours = Math.ceil((timing.repeatMs ?? 0) / 3_600_000);
+    const repeatAt = new Date(Date.UTC(2026, 11, 1, hour - 1 + repeatHours, 0));
+    const repeatClock = repeatAt.toISOString().slice(0, 16);
+    expect(await told(repeatClock)).toEqual(['sent']);
+    expect(await told(repeatClock)).toEqual([]);
+    // Thresholds no site crosses: resolved, told once.
+    await updateSubscription(ctx.store, s.id, { thresholds: all(1e12) });
+    const after = new Date(repeatAt.getTime() + 3_600_000).toISOString().slice(0, 16);
+    expect(await told(after)).toEqual(['sent']);
+    const next = new Date(repeatAt.getTime() + 2 * 3_600_000).toISOString().slice(0, 16);
+    expect(await told(next)).toEqual([]);
+  });
+
+  it('test-sends now, marked as a test in the subject and the history', async () => {
+    const s = await subscribe({
+      kind: 'digest',
+      targetId: 'daily-yesterday',
+      schedule: { frequency: 'daily', hour: 12 },
+    });
+    const line = await testSend(ctx, s.id);
+    expect(line).toMatchObject({ subscriptionId: s.id, status: 'sent', to: 'manager@example.com' });
+    const [record] = await deliveryHistory(ctx.store, s.id);
+    expect(record).toMatchObject({ status: 'sent', test: true });
+    expect(mailsWith(record.messageId ?? '')[0].mail.subject).toMatch(/^\[Test\] /);
+  });
+});
+
+describe('the server’s own timer', () => {
+  it('sends what is due by itself, and evaluates alerts when the data version moves', async () => {
+    const smtp = await startTestSmtp();
+    const server = await startTestServer({
+      driver: 'duckdb',
+      env: { DELIVERY_INTERVAL_SECONDS: '1', SMTP_URL: smtp.url },
+    });
+    const store = server.ctx.store;
+    /** Polls `check` until it holds (each tick is a second; a busy machine gets a minute). */
+    const eventually = async <T>(check: () => Promise<T | undefined>): Promise<T> => {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const found = await check();
+        if (found !== undefined) return found;
+        if (Date.now() > deadline) throw new Error('not within a minute');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    };
+    try {
+      // The demo's Monday digest for manager (subscribed as of the seed's last update) is due.
+      const mail = await eventually(async () =>
+        smtp.messages.find((m) => m.to.includes('manager@example.com')),
+      );
+      expect(mail.mail.subject).toEqual(expect.any(String));
+      const dataKeys = async () =>
+        (
+          await store.query<{ occurrence_key: string }>(
+            "SELECT occurrence_key FROM delivery_occurrences WHERE occurrence_key LIKE 'data:%' ORDER BY id",
+          )
+        ).map((r) => r.occurrence_key);
+      const before = await eventually(async () => ((await dataKeys()).length ? dataKeys() : undefined));
+      // An import moves the data version: admin's alert evaluates the new data.
+      await store.transaction(async (tx) => {
+        await tx.exec('UPDATE data_status SET data_version = data_version + 1');
+        await tx.exec('UPDATE rollup_status SET data_version = data_version + 1');
+      });
+      const after = await eventually(async () => {
+        const keys = await dataKeys();
+        return keys.length > before.length ? keys : undefined;
+      });
+      expect(after.slice(0, before.length)).toEqual(before);
+      expect(smtp.messages.filter((m) => m.to.includes('manager@example.com'))).toHaveLength(1);
+    } finally {
+      await server.stop();
+      await smtp.close();
+    }
   });
 });

@@ -64,6 +64,8 @@ export function testConfig(dataDir: string, pg?: TempPostgres, env: Record<strin
     HOST: '127.0.0.1',
     DATABASE_URL: pg?.url ?? '',
     LOG_LEVEL: 'silent',
+    // Deliveries run when a test runs them, not on the server's own timer.
+    DELIVERY_INTERVAL_SECONDS: '0',
     // Password hashes at OWASP's minimum argon2id cost (tests/unit/passwordHashing.test.ts checks the
     // default and the floor): a ninth of the CPU time of each of the suite's sign-ins.
     PASSWORD_HASH_MEMORY_KIB: process.env.PASSWORD_HASH_MEMORY_KIB || String(MIN_PASSWORD_HASHING.memoryKib),

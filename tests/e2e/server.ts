@@ -24,6 +24,8 @@ process.env.FORGOT_PASSWORD_PER_ADDRESS ??= '1000';
 // One DuckDB worker thread: the test data is small, and a second thread mostly waits for work (about
 // half the server's CPU time in the browser tests went to it, none of it answering sooner).
 process.env.DUCKDB_THREADS ??= '1';
+// Digests and alerts go out when a test sends them, not on the server's own timer.
+process.env.DELIVERY_INTERVAL_SECONDS ??= '0';
 // Password hashes at OWASP's minimum argon2id cost instead of the default (a ninth of the CPU time per
 // sign-in, and the browser tests sign in a few hundred times). Still argon2id, the same code path.
 process.env.PASSWORD_HASH_MEMORY_KIB ??= '19456';

@@ -27,7 +27,11 @@ describe.each(DRIVERS)('subscriptions on %s', (driver) => {
     const digest = await createSubscription(
       t.store,
       2,
-      { kind: 'digest', targetId: 'weekly-portfolio', schedule: { frequency: 'weekly', hour: 8, weekday: 1 } },
+      {
+        kind: 'digest',
+        targetId: 'weekly-portfolio',
+        schedule: { frequency: 'weekly', hour: 8, weekday: 1 },
+      },
       CREATED,
     );
     expect(digest).toEqual({
@@ -75,22 +79,32 @@ describe.each(DRIVERS)('subscriptions on %s', (driver) => {
       }
       return 'stored';
     };
-    expect(await refusal({ kind: 'digest', targetId: 'd', schedule: { frequency: 'weekly', hour: 8 } })).toEqual({
+    expect(
+      await refusal({ kind: 'digest', targetId: 'd', schedule: { frequency: 'weekly', hour: 8 } }),
+    ).toEqual({
       field: '/schedule/weekday',
       status: 400,
     });
-    expect(await refusal({ kind: 'digest', targetId: 'd', schedule: { frequency: 'daily', hour: 24 } })).toEqual({
+    expect(
+      await refusal({ kind: 'digest', targetId: 'd', schedule: { frequency: 'daily', hour: 24 } }),
+    ).toEqual({
       field: '/schedule/hour',
       status: 400,
     });
     expect(
-      await refusal({ kind: 'digest', targetId: 'd', schedule: { frequency: 'monthly', hour: 8, monthday: 31 } }),
+      await refusal({
+        kind: 'digest',
+        targetId: 'd',
+        schedule: { frequency: 'monthly', hour: 8, monthday: 31 },
+      }),
     ).toMatchObject({ field: '/schedule/monthday' });
     expect(await refusal({ kind: 'digest', targetId: 'd' })).toMatchObject({ field: '/schedule' });
     expect(await refusal({ kind: 'alert', targetId: 'a', thresholds: { rate: 'high' } })).toMatchObject({
       field: '/thresholds/rate',
     });
-    expect(await refusal({ kind: 'alert', targetId: 'a', quietHours: { start: '22:00', end: '7' } })).toMatchObject({
+    expect(
+      await refusal({ kind: 'alert', targetId: 'a', quietHours: { start: '22:00', end: '7' } }),
+    ).toMatchObject({
       field: '/quietHours/end',
     });
     expect(
@@ -128,9 +142,9 @@ describe.each(DRIVERS)('subscriptions on %s', (driver) => {
       schedule: { frequency: 'monthly', hour: 6, monthday: 1 },
       channel: { type: 'webhook', url: 'https://hooks.example.com/b', hasSecret: false },
     });
-    await expect(updateSubscription(t.store, s.id, { schedule: { frequency: 'weekly', hour: 6 } })).rejects.toThrow(
-      SubscriptionInputError,
-    );
+    await expect(
+      updateSubscription(t.store, s.id, { schedule: { frequency: 'weekly', hour: 6 } }),
+    ).rejects.toThrow(SubscriptionInputError);
     expect(await updateSubscription(t.store, 999_999, { paused: true })).toBeUndefined();
   });
 

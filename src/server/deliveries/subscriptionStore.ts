@@ -153,9 +153,15 @@ function wholeNumber(v: unknown, field: string, min: number, max: number): numbe
 
 function checkSchedule(v: unknown): Schedule {
   if (!isObject(v))
-    throw new SubscriptionInputError('/schedule', '/schedule is required for a digest: how often, and at what hour');
+    throw new SubscriptionInputError(
+      '/schedule',
+      '/schedule is required for a digest: how often, and at what hour',
+    );
   if (!FREQUENCIES.includes(v.frequency as Frequency))
-    throw new SubscriptionInputError('/schedule/frequency', '/schedule/frequency must be daily, weekly or monthly');
+    throw new SubscriptionInputError(
+      '/schedule/frequency',
+      '/schedule/frequency must be daily, weekly or monthly',
+    );
   const frequency = v.frequency as Frequency;
   const hour = wholeNumber(v.hour, '/schedule/hour', 0, 23);
   if (frequency === 'weekly')
@@ -167,7 +173,8 @@ function checkSchedule(v: unknown): Schedule {
 
 function checkThresholds(v: unknown): Record<string, number> | null {
   if (v === null || v === undefined) return null;
-  if (!isObject(v)) throw new SubscriptionInputError('/thresholds', '/thresholds must be an object of numbers');
+  if (!isObject(v))
+    throw new SubscriptionInputError('/thresholds', '/thresholds must be an object of numbers');
   const out: Record<string, number> = {};
   for (const [key, n] of Object.entries(v)) {
     if (typeof n !== 'number' || !Number.isFinite(n))
@@ -180,7 +187,10 @@ function checkThresholds(v: unknown): Record<string, number> | null {
 function checkQuietHours(v: unknown): QuietHours | null {
   if (v === null || v === undefined) return null;
   if (!isObject(v))
-    throw new SubscriptionInputError('/quietHours', "/quietHours must be {start, end} of 'HH:MM' times, or null");
+    throw new SubscriptionInputError(
+      '/quietHours',
+      "/quietHours must be {start, end} of 'HH:MM' times, or null",
+    );
   for (const k of ['start', 'end'] as const)
     if (typeof v[k] !== 'string' || !CLOCK.test(v[k] as string))
       throw new SubscriptionInputError(`/quietHours/${k}`, `/quietHours/${k} must be a time like 22:00`);
@@ -210,7 +220,10 @@ function checkChannel(
   if (v.secret === undefined) secret = previous?.channel === 'webhook' ? previous.webhook_secret : null;
   else if (v.secret === null || v.secret === '') secret = null;
   else if (typeof v.secret !== 'string' || v.secret.length > MAX_TEXT)
-    throw new SubscriptionInputError('/channel/secret', `/channel/secret must be text of at most ${MAX_TEXT} characters`);
+    throw new SubscriptionInputError(
+      '/channel/secret',
+      `/channel/secret must be text of at most ${MAX_TEXT} characters`,
+    );
   else secret = v.secret;
   return { channel: 'webhook', webhook_url: url.toString(), webhook_secret: secret };
 }
@@ -229,7 +242,10 @@ function columnsOf(input: SubscriptionInput, previous?: SubscriptionRow) {
     throw new SubscriptionInputError('/paused', '/paused must be true or false');
   const digest = input.kind === 'digest';
   if (!digest && input.schedule != null)
-    throw new SubscriptionInputError('/schedule', '/schedule is for digests: an alert follows its rule and the data');
+    throw new SubscriptionInputError(
+      '/schedule',
+      '/schedule is for digests: an alert follows its rule and the data',
+    );
   if (digest && input.thresholds != null)
     throw new SubscriptionInputError('/thresholds', '/thresholds are for alert rules');
   const schedule = digest ? checkSchedule(input.schedule) : null;
@@ -281,14 +297,17 @@ export async function webhookSecret(db: Queryable, id: number): Promise<string |
 
 /** The time from which a subscription's occurrences are due (occurrences before it are never sent). */
 export async function subscriptionStartsAt(db: Queryable, id: number): Promise<Date | undefined> {
-  const [row] = await db.query<{ starts_at: string }>('SELECT starts_at FROM subscriptions WHERE id = $1::INTEGER', [
-    id,
-  ]);
+  const [row] = await db.query<{ starts_at: string }>(
+    'SELECT starts_at FROM subscriptions WHERE id = $1::INTEGER',
+    [id],
+  );
   return row ? new Date(isoText(row.starts_at)) : undefined;
 }
 
 /** The subscriptions not paused, each with the time its occurrences are due from. */
-export async function activeSubscriptions(db: Queryable): Promise<{ subscription: Subscription; startsAt: Date }[]> {
+export async function activeSubscriptions(
+  db: Queryable,
+): Promise<{ subscription: Subscription; startsAt: Date }[]> {
   const rows = await db.query<SubscriptionRow & { starts_at: string }>(
     `${SELECT.replace(' FROM subscriptions', ', starts_at FROM subscriptions')} WHERE NOT paused ORDER BY id`,
   );
@@ -415,7 +434,11 @@ export async function deleteSubscription(db: Queryable, id: number): Promise<boo
  * The latest occurrences of a subscription, newest first (default 50): sent, skipped and failed
  * with their reasons, test sends marked. An alert's evaluations that had nothing to tell are left out.
  */
-export async function deliveryHistory(db: Queryable, subscriptionId: number, limit = 50): Promise<DeliveryRecord[]> {
+export async function deliveryHistory(
+  db: Queryable,
+  subscriptionId: number,
+  limit = 50,
+): Promise<DeliveryRecord[]> {
   const rows = await db.query<{
     occurrence_key: string;
     status: string;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
@@ -12,6 +12,13 @@ export interface MailMessage {
   html?: string;
   /** Where replies should go (e.g. the user who filled in a support form). */
   replyTo?: string;
+  /**
+   * A fixed Message-ID ('<...@domain>'): a message sent again after a crash is the same message
+   * (mail clients keep one copy), and its outbox file, named by it, is written over.
+   */
+  messageId?: string;
+  /** Files sent with the message; an image with a `cid` is shown where the HTML says `cid:<cid>`. */
+  attachments?: { filename: string; cid?: string; contentType: string; content: Buffer }[];
 }
 
 /** What sending needs: the mail settings, and optionally a logger to note outbox deliveries. */
@@ -44,7 +51,8 @@ function smtpTransport(url: string): Transporter {
 
 /**
  * Sends a message: through SMTP when SMTP_URL is set, otherwise writes it as an .eml file to
- * DATA_DIR/outbox/<timestamp>-<id>.eml so a demo or a test can read what would have been sent.
+ * DATA_DIR/outbox (<timestamp>-<id>.eml, or <message id>.eml) so a demo or a test can read what
+ * would have been sent.
  */
 export async function sendMail(ctx: MailContext, msg: MailMessage): Promise<MailDelivery> {
   const envelope = {
@@ -54,6 +62,8 @@ export async function sendMail(ctx: MailContext, msg: MailMessage): Promise<Mail
     text: msg.text,
     ...(msg.html ? { html: msg.html } : {}),
     ...(msg.replyTo ? { replyTo: msg.replyTo } : {}),
+    ...(msg.messageId ? { messageId: msg.messageId } : {}),
+    ...(msg.attachments?.length ? { attachments: msg.attachments } : {}),
   };
   if (ctx.config.smtpUrl) {
     const info = await smtpTransport(ctx.config.smtpUrl).sendMail(envelope);
@@ -62,10 +72,17 @@ export async function sendMail(ctx: MailContext, msg: MailMessage): Promise<Mail
   const info = await nodemailer.createTransport({ streamTransport: true, buffer: true }).sendMail(envelope);
   const dir = outboxDir(ctx.config.dataDir);
   await mkdir(dir, { recursive: true });
-  // Sortable by time, unique within the millisecond.
+  // Named by a fixed Message-ID (written over when sent again), else sortable by time, unique
+  // within the millisecond. Written whole beside the folder, then renamed into it: the outbox
+  // never holds half a message, nor any file but messages.
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const file = join(dir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
-  await writeFile(file, info.message as Buffer, { mode: 0o600 });
+  const name = msg.messageId
+    ? msg.messageId.replace(/^<|>$/g, '').replace(/[^\w.@-]/g, '_')
+    : `${stamp}-${randomUUID().slice(0, 8)}`;
+  const file = join(dir, `${name}.eml`);
+  const partial = join(ctx.config.dataDir, `.outbox-${name}.${randomUUID().slice(0, 8)}.partial`);
+  await writeFile(partial, info.message as Buffer, { mode: 0o600 });
+  await rename(partial, file);
   ctx.log?.info(
     { file, to: msg.to, subject: msg.subject },
     'mail written to the outbox (SMTP_URL is not set)',

@@ -1,5 +1,6 @@
 import { ROLLUPS_LOCK, refreshRollups } from '../analytics/rollups';
 import { createUser } from '../auth/users';
+import { seedDemoSubscriptions } from '../deliveries/demoSubscriptions';
 import type { Store } from '../store';
 import { DEMO_USERS } from './demoUsers';
 import { generate } from './generate';
@@ -65,6 +66,8 @@ export async function seedDatabase(store: Store, opts: SeedOptions): Promise<Rec
       const [exists] = await store.query('SELECT id FROM users WHERE username = $1', [u.username]);
       if (!exists) await createUser(store, u);
     }
+    // Subscribed as of the data's last update: the first Monday after it is due.
+    await seedDemoSubscriptions(store, opts.asOf ?? lastScheduledUpdate());
   }
   return counts;
 }

@@ -64,6 +64,8 @@ test('a manager subscribes to a digest, pauses it, test-sends it and sees its hi
   await expect(first).toBeVisible();
   await expect(first.getByText('Test', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Hide history' })).toHaveAttribute('aria-expanded', 'true');
+  for (const width of [1280, 375]) await fullPageShot(page, 'email-alerts-history', width);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Edit: the schedule moves to the 1st of every month; Escape leaves a dialog without saving.
   await card.getByRole('button', { name: 'Edit' }).click();

@@ -93,6 +93,20 @@ test('a manager subscribes to a digest, pauses it, test-sends it and sees its hi
   await expect(cardWith(page, /^On the 1st of every month at 6:00 AM /)).toHaveCount(0);
 });
 
+test('at 375 px the menu reaches the page, which has no filter bar and keeps no filter in its URL', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signInQuickly(page, 'manager');
+  await page.goto('/dashboard');
+  await page.getByTestId('menu-toggle').click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Email & alerts' }).click();
+  await expect(page.getByRole('heading', { name: 'Email & alerts', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('new-digest')).toBeEnabled();
+  await expect(page.getByTestId('filter-bar')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/dashboard\/email-alerts$/);
+});
+
 test('a bad webhook address is refused under its field, and nothing is saved', async ({ page }) => {
   await signInQuickly(page, 'manager');
   await openFromAccountMenu(page);

@@ -1,7 +1,8 @@
 /**
  * Validates dashboard definitions: `npm run dashboards:check [--format text|json] [paths...]`.
  *
- * - No path: every file of the definitions folder (DASHBOARDS_DIR, default dashboards/).
+ * - No path: every file of the definitions folder (DASHBOARDS_DIR, default dashboards/), and the
+ *   digests and alert rules of its digests/ and alerts/ folders, checked against its pages.
  * - A folder: every *.json file in it, checked together.
  * - A file: checked against the definitions folder (its namesake there is replaced by it), so a
  *   page id, route or menu entry that another page already has is reported on that file, and
@@ -24,6 +25,12 @@ import {
   loadEndpointIndex,
   messages,
 } from '../engine/tools';
+import {
+  checkDeliveryTexts,
+  deliveryFiles,
+  deliveryKindOf,
+  pagePanelsOf,
+} from '../src/server/deliveries/definitions';
 import type { CommandLine } from './lib/args';
 import { isMainModule, processIo, type ToolIo, toolCommand } from './lib/toolIo';
 
@@ -57,23 +64,26 @@ function check(args: CommandLine<typeof commandLine>, io: ToolIo): number {
   const indexPath = at(args.values.endpoints ?? resolve(root, 'schemas', 'api', 'endpoints.json'));
 
   // The files to report on, and the files they are checked beside.
-  const named: string[] = [];
+  const given: string[] = [];
   for (const p of args.positionals.map(at)) {
     if (!existsSync(p)) {
       io.err(`${name(p)}: no such file or folder`);
       return 2;
     }
-    named.push(...(statSync(p).isDirectory() ? definitionFiles(p) : [p]));
+    given.push(...(statSync(p).isDirectory() ? [...definitionFiles(p), ...deliveryFiles(p)] : [p]));
   }
-  if (!named.length && !existsSync(folder)) {
+  if (!given.length && !existsSync(folder)) {
     io.err(`the definitions folder ${name(folder)} does not exist; set DASHBOARDS_DIR or name files`);
     return 2;
   }
-  const reported = named.length ? named : definitionFiles(folder);
+  // Digests and alert rules (in digests/ and alerts/) are checked against the pages of the set.
+  const named = given.filter((f) => !deliveryKindOf(f));
+  const deliveries = args.positionals.length ? given.filter((f) => deliveryKindOf(f)) : deliveryFiles(folder);
+  const reported = named.length || given.length ? named : definitionFiles(folder);
   // Library files (_*.json) always come along: the pages reference them. `--alone` leaves out
   // only the other pages.
   const context =
-    named.length && existsSync(folder)
+    given.length && existsSync(folder)
       ? definitionFiles(folder).filter(
           (f) =>
             !named.some((n) => basename(n) === basename(f)) &&
@@ -122,8 +132,15 @@ function check(args: CommandLine<typeof commandLine>, io: ToolIo): number {
       return !unreadable.some((u) => u.file === e.file);
     }),
   ];
+  const delivery = checkDeliveryTexts(
+    deliveries.map((f) => ({ file: name(f), text: readTextFile(f) ?? '' })),
+    pagePanelsOf(loaded.map((l) => l.draft)),
+    endpoints,
+  );
+  shown.push(...delivery.errors);
   const failed = shown.filter((e) => e.severity === 'error').length;
-  const checked = [...loaded, ...libraries].filter((l) => reportedNames.has(l.file)).length;
+  const checked =
+    [...loaded, ...libraries].filter((l) => reportedNames.has(l.file)).length + delivery.checked;
   if (format === 'json') {
     io.out(
       JSON.stringify(

@@ -19,16 +19,18 @@
  *                                                        dashboards/)
  *
  * Each side is checked as `dashboards:check` checks a folder (endpoints, fields, the checks across
- * files), so the diff refuses what the check refuses. Exits 0 when equal, 1 when different, 2 on
+ * files), so the diff refuses what the check refuses. The digests and alert rules of a compared
+ * folder (its digests/ and alerts/) are compared too, one line each that differs. Exits 0 when equal, 1 when different, 2 on
  * an error (unreadable input, invalid definition: every located error is printed). Changed and
  * moved list items are named by their id, field or value (and header or title), and an added
  * panel is shown whole.
  */
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import {
   type DefinitionText,
   type DiffReport,
   diffDefinitionSets,
+  formatDefinitionError,
   isLibraryFile,
   loadEndpointIndex,
   loadVersions,
@@ -37,6 +39,8 @@ import {
   readWorkingTree,
   renderDiffText,
 } from '../engine/tools';
+import { checkDeliveryTexts, DELIVERY_FOLDERS, pagePanelsOf } from '../src/server/deliveries/definitions';
+import { deliveryDiffLines, diffDeliveries } from '../src/server/deliveries/diffDeliveries';
 import { type CommandLine, parseCommandLine } from './lib/args';
 import { isMainModule, processIo, type ToolIo, toolCommand, writeText } from './lib/toolIo';
 
@@ -67,6 +71,23 @@ function withLibrary(
   const folders = [...new Set(paths.filter((p) => p.endsWith('.json')).map((p) => dirname(p)))];
   const beside = librariesOf(folders, read);
   return [...(beside.length ? beside : librariesOf([REPOSITORY_DASHBOARDS], library.read)), ...texts];
+}
+
+/**
+ * The digest and alert-rule texts of compared folders: those of the digests/ and alerts/ folders
+ * of each path (at a revision, or in the working tree); a file, or a folder without them, has none.
+ */
+function deliveryTextsOf(paths: string[], revision: string | undefined, cwd: string): DefinitionText[] {
+  return paths.flatMap((dir) =>
+    Object.values(DELIVERY_FOLDERS).flatMap((sub) => {
+      const path = join(dir, sub);
+      try {
+        return revision === undefined ? readWorkingTree([path], cwd) : readRevision(revision, [path], cwd);
+      } catch {
+        return [];
+      }
+    }),
+  );
 }
 
 /** The repository's definitions folder: the library of a loose page file. */
@@ -125,6 +146,8 @@ function compareArgs(args: CommandLine<typeof commandLine>, io: ToolIo): number 
   const library = { dir: libraryDir && resolve(io.cwd, libraryDir), read: readTree };
   let before: DefinitionText[];
   let after: DefinitionText[];
+  let beforeDeliveries: DefinitionText[];
+  let afterDeliveries: DefinitionText[];
   if (from !== undefined || to !== undefined) {
     const defaultPath = relative(io.cwd, resolve(import.meta.dirname, '..', 'dashboards')) || '.';
     const paths = args.positionals.length ? args.positionals : [defaultPath];
@@ -132,10 +155,14 @@ function compareArgs(args: CommandLine<typeof commandLine>, io: ToolIo): number 
       rev === undefined ? readTree(p) : readRevision(rev, p, io.cwd);
     before = withLibrary(paths, read(from), library);
     after = withLibrary(paths, read(to), library);
+    beforeDeliveries = deliveryTextsOf(paths, from, io.cwd);
+    afterDeliveries = deliveryTextsOf(paths, to, io.cwd);
   } else {
     if (args.positionals.length !== 2) throw new Error(`expected two files or folders; ${usageText}`);
     before = withLibrary([args.positionals[0]], readTree, library);
     after = withLibrary([args.positionals[1]], readTree, library);
+    beforeDeliveries = deliveryTextsOf([args.positionals[0]], undefined, io.cwd);
+    afterDeliveries = deliveryTextsOf([args.positionals[1]], undefined, io.cwd);
   }
   const indexPath = resolve(
     io.cwd,
@@ -152,12 +179,36 @@ function compareArgs(args: CommandLine<typeof commandLine>, io: ToolIo): number 
     io.err(`${errors.length} error${errors.length === 1 ? '' : 's'}; nothing compared`);
     return 2;
   }
+  // Digests and alert rules (the digests/ and alerts/ folders of a folder compared), each side
+  // checked against its own pages as dashboards:check checks them.
+  const deliveriesOf = (texts: DefinitionText[], pages: typeof old.versions) => {
+    const checked = checkDeliveryTexts(
+      texts.map((t) => ({ file: t.source, text: t.text })),
+      pagePanelsOf(pages.map((v) => v.page)),
+      endpoints,
+    );
+    return checked.errors.filter((e) => e.severity === 'error').map(formatDefinitionError);
+  };
+  const deliveryErrors = [
+    ...deliveriesOf(beforeDeliveries, old.versions),
+    ...deliveriesOf(afterDeliveries, next.versions),
+  ];
+  if (deliveryErrors.length) {
+    for (const line of deliveryErrors) io.err(line);
+    io.err(`${deliveryErrors.length} error${deliveryErrors.length === 1 ? '' : 's'}; nothing compared`);
+    return 2;
+  }
+  const deliveries = diffDeliveries(beforeDeliveries, afterDeliveries);
   const report = diffDefinitionSets(old.versions, next.versions);
+  const equal = report.equal && !deliveries.length;
   if (args.values.json) {
     const pages = report.pages.map((p) => ({ ...p, summary: pageSummary(p) }));
-    io.out(JSON.stringify({ equal: report.equal, pages }, null, 2));
-  } else writeText(io.out, renderDiffText(report));
-  return { status: report.equal ? 0 : 1, before, after, report, args };
+    io.out(JSON.stringify({ equal, pages, ...(deliveries.length ? { deliveries } : {}) }, null, 2));
+  } else {
+    writeText(io.out, renderDiffText(report));
+    for (const line of deliveryDiffLines(deliveries)) io.out(line);
+  }
+  return { status: equal ? 0 : 1, before, after, report, args };
 }
 
 if (isMainModule(import.meta.url)) {

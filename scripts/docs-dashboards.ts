@@ -2,7 +2,8 @@
  * Generates docs/dashboards.md, the definition reference, from the descriptions, defaults and
  * examples of schemas/dashboard (every example validated against its schema), and
  * docs/endpoints.md, the endpoint catalogue (body keys, row fields and sortable columns of every
- * endpoint of schemas/api/endpoints.json).
+ * endpoint of schemas/api/endpoints.json), and docs/deliveries.md, the reference of digests and
+ * alert rules, from schemas/delivery (the shipped definitions as its examples).
  *
  *   npm run docs:dashboards [-- --check] [--out FILE]
  *
@@ -11,6 +12,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { loadEndpointIndex, loadSchemaSet, renderEndpointCatalogue, renderReference } from '../engine/tools';
+import { renderDeliveryReference } from '../src/server/deliveries/deliveryReference';
 import { isMainModule, processIo, type ToolIo, toolCommand } from './lib/toolIo';
 
 /** Writes (or with --check, checks) the generated docs with command-line arguments; returns the exit status. */
@@ -34,6 +36,7 @@ function docs(args: { values: { check: boolean; out?: string } }, io: ToolIo): n
       out: resolve(root, 'docs', 'endpoints.md'),
       text: renderEndpointCatalogue(endpoints, relative(root, indexPath)),
     },
+    { out: resolve(root, 'docs', 'deliveries.md'), text: renderDeliveryReference() },
   ];
   let stale = 0;
   for (const { out, text } of outputs) {

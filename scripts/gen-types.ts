@@ -1,7 +1,8 @@
 /**
  * Generates TypeScript types from schemas/ with json-schema-to-typescript: engine/types/*.ts from
- * schemas/dashboard, and src/shared/api/types.ts (every body, answer and token of the API) from
- * schemas/api. `--check` compares instead of writing and exits 1 when a committed file drifts.
+ * schemas/dashboard, src/shared/api/types.ts (every body, answer and token of the API) from
+ * schemas/api, and src/shared/delivery/types.ts (digests and alert rules) from schemas/delivery.
+ * `--check` compares instead of writing and exits 1 when a committed file drifts.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -210,6 +211,39 @@ export async function generateApiTypes(): Promise<string> {
   }
 }
 
+/** Where the digest and alert-rule types go: src/shared, beside the API's, for the server and the client. */
+export const DELIVERY_TYPES_FILE = join(root, 'src', 'shared', 'delivery', 'types.ts');
+const deliverySchemaDir = join(root, 'schemas', 'delivery');
+const deliveryBanner = `/* Generated from schemas/delivery by scripts/gen-types.ts (npm run gen:types). Never edit by hand: change the schema and regenerate. */`;
+
+/** Generates the types of schemas/delivery: DigestDefinition, AlertRuleDefinition and their named parts. */
+export async function generateDeliveryTypes(): Promise<string> {
+  const files = readdirSync(deliverySchemaDir).filter((f) => f.endsWith('.json'));
+  const schemas = new Map(
+    files.map((f) => [f, JSON.parse(readFileSync(join(deliverySchemaDir, f), 'utf8')) as Json]),
+  );
+  const dir = mkdtempSync(join(tmpdir(), 'gen-delivery-types-'));
+  try {
+    const refs: Record<string, Json> = {};
+    for (const [file, schema] of schemas) {
+      stripRefDescriptions(schemas, file, schema);
+      writeFileSync(join(dir, file), JSON.stringify(schema));
+      if (schema && typeof schema === 'object' && !Array.isArray(schema) && typeof schema.title === 'string')
+        refs[schema.title] = { $ref: file };
+    }
+    const rootSchema: Json = {
+      title: API_ROOT,
+      type: 'object',
+      properties: refs,
+      additionalProperties: false,
+    };
+    const text = await compileOne(dir, rootSchema, API_ROOT, deliveryBanner);
+    return text.replace(new RegExp(`export interface ${API_ROOT} \\{[\\s\\S]*?\\n\\}\\n`), '');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** The text of each generated file, by its path relative to the repository. */
 async function generatedFiles(): Promise<{ path: string; from: string; text: string }[]> {
   const files = [];
@@ -220,6 +254,11 @@ async function generatedFiles(): Promise<{ path: string; from: string; text: str
       text: await generate(schema, name),
     });
   files.push({ path: relative(root, API_TYPES_FILE), from: 'schemas/api', text: await generateApiTypes() });
+  files.push({
+    path: relative(root, DELIVERY_TYPES_FILE),
+    from: 'schemas/delivery',
+    text: await generateDeliveryTypes(),
+  });
   return files;
 }
 

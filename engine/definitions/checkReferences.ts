@@ -28,7 +28,53 @@ interface Scope {
 export function checkReferences(page: PageDefinition, endpoints: KnownEndpoints | undefined): Problem[] {
   const problems: Problem[] = [];
   const data = page.data ?? {};
-  const scope: Scope = {
+  const scope = pageScope(page, endpoints, problems);
+  safely(() => checkLayout(page, problems));
+  safely(() => checkShared(page, endpoints, problems));
+  for (const [name, source] of Object.entries(data))
+    safely(() => checkSource(`/data/${name}`, source, scope, endpoints));
+  safely(() => {
+    if (!page.titleSuffix) return;
+    if (page.titleSuffix.data) checkSourceName('/titleSuffix/data', page.titleSuffix.data, scope);
+    checkTemplate('/titleSuffix/text', page.titleSuffix.text, page.titleSuffix.data, scope);
+  });
+  for (const [name, panel] of Object.entries(page.panels ?? {})) {
+    safely(() => checkTemplate(`/panels/${name}/title`, panel.title, undefined, scope));
+    panel.blocks?.forEach?.((block, b) => {
+      const at = `/panels/${name}/blocks/${b}`;
+      safely(() => block.when && checkCondition(`${at}/when`, block.when, scope));
+      block.widgets?.forEach?.((w, i) => {
+        safely(() => checkWidget(`${at}/widgets/${i}`, w, scope));
+      });
+    });
+  }
+  return problems;
+}
+
+/**
+ * The checks of one data source read outside a page (a definition of another kind that asks an
+ * endpoint as a page's source does; it has no params or tables): the endpoint and its body keys
+ * are known, `$filter` keys are the host's, the rows pointer finds rows, and each named row field
+ * is a field of those rows. `at` is the source's pointer; each field carries its own.
+ */
+export function checkSourceAlone(
+  at: string,
+  source: DataSource,
+  endpoints: KnownEndpoints | undefined,
+  fields: readonly { pointer: string; field: string }[] = [],
+): Problem[] {
+  const problems: Problem[] = [];
+  const page = { data: { source } } as unknown as PageDefinition;
+  const scope = pageScope(page, endpoints, problems);
+  safely(() => checkSource(at, source, scope, endpoints));
+  for (const f of fields) safely(() => checkField(f.pointer, f.field, 'source', scope));
+  return problems;
+}
+
+/** The names and fields a page's references may use. */
+function pageScope(page: PageDefinition, endpoints: KnownEndpoints | undefined, problems: Problem[]): Scope {
+  const data = page.data ?? {};
+  return {
     params: Object.keys(page.params ?? {}),
     sources: Object.keys(data),
     problems,
@@ -64,26 +110,6 @@ export function checkReferences(page: PageDefinition, endpoints: KnownEndpoints 
       return sortable && sendsSort ? { endpoint: s.endpoint, sortable } : undefined;
     },
   };
-  safely(() => checkLayout(page, problems));
-  safely(() => checkShared(page, endpoints, problems));
-  for (const [name, source] of Object.entries(data))
-    safely(() => checkSource(`/data/${name}`, source, scope, endpoints));
-  safely(() => {
-    if (!page.titleSuffix) return;
-    if (page.titleSuffix.data) checkSourceName('/titleSuffix/data', page.titleSuffix.data, scope);
-    checkTemplate('/titleSuffix/text', page.titleSuffix.text, page.titleSuffix.data, scope);
-  });
-  for (const [name, panel] of Object.entries(page.panels ?? {})) {
-    safely(() => checkTemplate(`/panels/${name}/title`, panel.title, undefined, scope));
-    panel.blocks?.forEach?.((block, b) => {
-      const at = `/panels/${name}/blocks/${b}`;
-      safely(() => block.when && checkCondition(`${at}/when`, block.when, scope));
-      block.widgets?.forEach?.((w, i) => {
-        safely(() => checkWidget(`${at}/widgets/${i}`, w, scope));
-      });
-    });
-  }
-  return problems;
 }
 
 /**

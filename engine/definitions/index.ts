@@ -1,11 +1,20 @@
 /** Definition loading for Node (CLI, server, tests): read, validate, normalize. */
+
+export { ajvProblems } from './ajvProblems';
+export { checkSourceAlone } from './checkReferences';
 export {
   type ChartCompileCache,
   compileChart,
   compileChartLayout,
   withCompiledCharts,
 } from './compileCharts';
-export { type DefinitionError, formatDefinitionError } from './definitionError';
+export {
+  type DefinitionError,
+  formatDefinitionError,
+  locate,
+  type Problem,
+  syntaxErrors,
+} from './definitionError';
 export { endpointKey, type KnownEndpoints, loadEndpointIndex } from './endpointIndex';
 export { emptyLibrary, isLibraryFile, type Library } from './library';
 export {

@@ -6,14 +6,17 @@
  * (a table's cell text for the CSV export, the pipes).
  */
 
+export { type BodyContext, buildRequestBody } from '../data/buildRequestBody';
 // What the server computes as the pages do: rows and totals of an answer, a cell's text, a CSV line.
 export { extractRows, extractTotal } from '../data/extractRows';
 // Definitions: read, validate, migrate, normalize.
 export { createSchemaAjv, ERROR_MESSAGE_KEYWORD } from '../definitions/ajv';
 export {
+  ajvProblems,
   type ChartCompileCache,
   checkDefinitionText,
   checkDefinitionTexts,
+  checkSourceAlone,
   type DefinitionError,
   definitionFiles,
   formatDefinitionError,
@@ -23,7 +26,10 @@ export {
   libraryOfFolder,
   loadDefinitions,
   loadEndpointIndex,
+  locate,
   type NormalizedPage,
+  type Problem,
+  syntaxErrors,
   withCompiledCharts,
 } from '../definitions/index';
 export { escapePointerToken } from '../definitions/jsonPointer';
@@ -32,10 +38,13 @@ export { currentSchemaVersion } from '../definitions/migrations/migrationSteps';
 export { JsonSyntaxError, type PositionMap, parseJsonTolerant } from '../definitions/parseJsonWithPositions';
 export { applyPipe, pipeArgumentError } from '../format/applyPipe';
 export { formatDaysHoursMinutes } from '../format/formatDuration';
-export { formatFixed } from '../format/formatNumber';
+export { formatFixed, formatNumber } from '../format/formatNumber';
+export { evaluateCondition } from '../params/evaluateCondition';
+export { paramsForFilter } from '../params/paramsForFilter';
 export type { Pipe } from '../types/dashboard';
-export { chartSpec } from '../widgets/chart/chartSpec';
-export { cellText } from '../widgets/table/cellText';
+export { chartSignals, chartSpec } from '../widgets/chart/chartSpec';
+export { indicatorArrow, type WidgetFigure, widgetFigures } from '../widgets/figures/widgetFigures';
+export { cellText, totalText } from '../widgets/table/cellText';
 export { csvLine } from '../widgets/table/csvText';
 
 // The tools of definition authors and reviewers.
@@ -43,8 +52,9 @@ export { canonicalOrder } from './canonicalOrder';
 export { diffDefinitionSets } from './diff/diffDefinitionSets';
 export type { DiffReport, PageDiff } from './diff/diffReport';
 export { pageSummary, renderDiffText } from './diff/renderDiffText';
+export type { ReferenceGroup } from './docs/referenceSections';
 export { renderEndpointCatalogue } from './docs/renderEndpointCatalogue';
-export { renderReference } from './docs/renderReference';
+export { type ReferenceDocument, renderReference } from './docs/renderReference';
 export { formatDefinitionText } from './formatDefinitionText';
 export { isJsonObject, type JsonObject, type JsonValue, jsonEqual, toJson } from './jsonValue';
 export { type LoadedVersions, loadVersions } from './loadVersions';

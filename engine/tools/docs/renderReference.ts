@@ -7,7 +7,7 @@ import { deref, type SchemaAt, type SchemaSet } from '../schemaSet';
 import { exampleValidator } from './exampleValidator';
 import { exampleValue } from './exampleValue';
 import { optionRows } from './optionRows';
-import { type ReferenceSection, referenceGroups } from './referenceSections';
+import { type ReferenceGroup, type ReferenceSection, referenceGroups } from './referenceSections';
 
 /** The heading's anchor as GitHub makes it. */
 const anchor = (heading: string): string =>
@@ -23,16 +23,26 @@ export function widgetKinds(set: SchemaSet): string[] {
   return [...set.byId.keys()].flatMap((id) => /^widget-(.+)\.schema\.json$/.exec(id)?.[1] ?? []).sort();
 }
 
+/** Another reference than the pages' (its own schema folder, title and sections). */
+export interface ReferenceDocument {
+  title: string;
+  /** The schema folder, as the generated note names it ('schemas/delivery'). */
+  source: string;
+  /** The paragraph under the title, one line each. */
+  intro: string[];
+  groups: ReferenceGroup[];
+}
+
 /**
- * docs/dashboards.md: every section of referenceGroups with its description, options table
+ * docs/dashboards.md (or, with `doc`, another reference): every section of referenceGroups with its description, options table
  * (name, type, default, required, description) and examples. Examples come from the schema's
  * `examples`, else the section's hand-written ones, else a minimal one built from the schema; each
  * is validated against its schema (the page example also by the engine) and an invalid one throws,
  * naming the section and what is wrong.
  */
-export function renderReference(set: SchemaSet): string {
+export function renderReference(set: SchemaSet, doc?: ReferenceDocument): string {
   const validate = exampleValidator(set);
-  const groups = referenceGroups(widgetKinds(set));
+  const groups = doc?.groups ?? referenceGroups(widgetKinds(set));
   const anchors = new Map<string, string>();
   for (const group of groups) {
     for (const section of group.sections) {
@@ -44,13 +54,15 @@ export function renderReference(set: SchemaSet): string {
   const link = (title: string) => (anchors.has(title) ? `[${title}](#${anchors.get(title)})` : title);
 
   const lines = [
-    '# Dashboard definition reference',
+    `# ${doc?.title ?? 'Dashboard definition reference'}`,
     '',
-    '<!-- Generated from schemas/dashboard by scripts/docs-dashboards.ts (npm run docs:dashboards); edit the schemas, not this file. -->',
+    `<!-- Generated from ${doc?.source ?? 'schemas/dashboard'} by scripts/docs-dashboards.ts (npm run docs:dashboards); edit the schemas, not this file. -->`,
     '',
-    'Every option of a dashboard definition, from the descriptions and defaults in `schemas/dashboard/`.',
-    'A default applies when the option is left out; `npm run dashboards:print -- <page>` shows a page with',
-    'every default filled in.',
+    ...(doc?.intro ?? [
+      'Every option of a dashboard definition, from the descriptions and defaults in `schemas/dashboard/`.',
+      'A default applies when the option is left out; `npm run dashboards:print -- <page>` shows a page with',
+      'every default filled in.',
+    ]),
     '',
     ...groups.flatMap((g) => [`- [${g.heading}](#${anchor(g.heading)})`]),
     '',

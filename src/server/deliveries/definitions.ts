@@ -1,45 +1,289 @@
-// PLACEHOLDER until h61defs merges: the real module loads and checks dashboards/digests/*.json and
-// dashboards/alerts/*.json against schemas/delivery. This stand-in only lets h61send's machinery
-// (claims, schedules, states, channels) run in its own tests; the coordinator replaces it.
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
+import type { ValidateFunction } from 'ajv';
+import {
+  ajvProblems,
+  checkSourceAlone,
+  createSchemaAjv,
+  type DefinitionError,
+  definitionFiles,
+  formatDefinitionError,
+  type KnownEndpoints,
+  loadDefinitions,
+  loadEndpointIndex,
+  locate,
+  messages,
+  type Problem,
+  packageRoot,
+  parseJsonTolerant,
+  syntaxErrors,
+} from '../../../engine/tools';
+import type { AlertRuleDefinition, AlertSource, DigestDefinition } from '../../shared/delivery/types';
 
-export interface DigestDefinition {
-  id: string;
-  title: string;
-  period: 'Yesterday' | 'Prior Week' | 'Prior Month';
-}
-
-export interface AlertRuleDefinition {
-  id: string;
-  title: string;
-  thresholds: Record<string, { label: string; default: number; minimum?: number; maximum?: number }>;
-  /** Evaluations a breach must hold before it fires. */
-  pending?: number;
-  /** Hours between reminders while firing. */
-  repeatHours?: number;
-}
-
+/** The digests and alert rules of a definitions folder, by id. */
 export interface DeliveryDefinitions {
   digests: Map<string, DigestDefinition>;
   alertRules: Map<string, AlertRuleDefinition>;
 }
 
-/** PLACEHOLDER: the shipped definitions' ids and timings, as the machinery tests use them. */
-export async function loadDeliveryDefinitions(_dashboardsDir: string): Promise<DeliveryDefinitions> {
-  const digests = new Map<string, DigestDefinition>([
-    ['weekly-portfolio', { id: 'weekly-portfolio', title: 'Weekly portfolio', period: 'Prior Week' }],
-    ['daily-yesterday', { id: 'daily-yesterday', title: 'Yesterday', period: 'Yesterday' }],
-  ]);
-  const alertRules = new Map<string, AlertRuleDefinition>([
-    [
-      'missed-call-rate',
-      {
-        id: 'missed-call-rate',
-        title: 'Missed-call rate',
-        thresholds: { maxPercent: { label: 'Missed calls above (%)', default: 25 } },
-        pending: 2,
-        repeatHours: 24,
-      },
-    ],
-  ]);
+/** The sub-folders of the definitions folder that hold digests and alert rules. */
+export const DELIVERY_FOLDERS = { digest: 'digests', alert: 'alerts' } as const;
+type DeliveryKind = keyof typeof DELIVERY_FOLDERS;
+
+const root = packageRoot(import.meta.dirname);
+const schemaDir = join(root, 'schemas', 'delivery');
+const SCHEMA_FILE: Record<DeliveryKind, string> = {
+  digest: 'digest.schema.json',
+  alert: 'alert-rule.schema.json',
+};
+
+/** The kind of a delivery definition file, by its folder (digests/, alerts/); undefined for a page. */
+export function deliveryKindOf(file: string): DeliveryKind | undefined {
+  const folder = basename(dirname(file));
+  return (Object.keys(DELIVERY_FOLDERS) as DeliveryKind[]).find((k) => DELIVERY_FOLDERS[k] === folder);
+}
+
+/** The digest and alert-rule files of a definitions folder, in name order. */
+export function deliveryFiles(dashboardsDir: string): string[] {
+  return Object.values(DELIVERY_FOLDERS).flatMap((folder) => {
+    const dir = join(dashboardsDir, folder);
+    return existsSync(dir) ? definitionFiles(dir) : [];
+  });
+}
+
+let validators: Record<DeliveryKind, ValidateFunction> | undefined;
+
+function validatorOf(kind: DeliveryKind): ValidateFunction {
+  if (!validators) {
+    const ajv = createSchemaAjv({ allErrors: true, useDefaults: true });
+    for (const file of Object.values(SCHEMA_FILE))
+      ajv.addSchema(JSON.parse(readFileSync(join(schemaDir, file), 'utf8')));
+    validators = {
+      digest: ajv.getSchema(SCHEMA_FILE.digest) as ValidateFunction,
+      alert: ajv.getSchema(SCHEMA_FILE.alert) as ValidateFunction,
+    };
+  }
+  return validators[kind];
+}
+
+/** What a digest may name of the pages: each page's panels and, per panel, its widgets' ids. */
+export type PagePanels = Map<string, Map<string, string[]>>;
+
+/** The panels and widget ids of page documents (drafts as loaded, errors or not). */
+export function pagePanelsOf(drafts: readonly (Record<string, unknown> | undefined)[]): PagePanels {
+  const pages: PagePanels = new Map();
+  for (const draft of drafts) {
+    if (!draft || typeof draft.id !== 'string') continue;
+    const panels = new Map<string, string[]>();
+    const declared = (draft.panels ?? {}) as Record<string, { blocks?: { widgets?: { id?: unknown }[] }[] }>;
+    for (const [name, panel] of Object.entries(declared)) {
+      const ids = (panel?.blocks ?? []).flatMap((b) =>
+        (b?.widgets ?? []).flatMap((w) => (typeof w?.id === 'string' ? [w.id] : [])),
+      );
+      panels.set(name, ids);
+    }
+    pages.set(draft.id, panels);
+  }
+  return pages;
+}
+
+/** The result of checking delivery definition texts. */
+export interface CheckedDeliveries extends DeliveryDefinitions {
+  /** Every located error, in file and position order. */
+  errors: DefinitionError[];
+  /** How many files were checked. */
+  checked: number;
+}
+
+/**
+ * Checks digest and alert-rule texts (their kind from their folder, see deliveryKindOf) and collects
+ * every error, each at its file and line: JSON syntax, the schema of schemas/delivery, an id two
+ * files claim, a digest's page, panel or widget that does not exist, an alert rule's sources checked
+ * as a page's are (endpoint, body keys, filter keys, rows pointer, the row fields it reads), a
+ * threshold it names but does not declare, a period its source needs or cannot use.
+ */
+export function checkDeliveryTexts(
+  items: readonly { file: string; text: string }[],
+  pages: PagePanels,
+  endpoints: KnownEndpoints | undefined,
+): CheckedDeliveries {
+  const out: CheckedDeliveries = { digests: new Map(), alertRules: new Map(), errors: [], checked: 0 };
+  const claimed = new Map<string, string>();
+  for (const { file, text } of items) {
+    const kind = deliveryKindOf(file);
+    if (!kind) continue;
+    out.checked++;
+    const parsed = parseJsonTolerant(text);
+    const errors = syntaxErrors(file, parsed.errors);
+    const doc = parsed.value;
+    if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
+      if (!errors.length)
+        errors.push(
+          ...locate(file, parsed.positions, [{ pointer: '', message: messages.wrongType('object', doc) }]),
+        );
+      out.errors.push(...errors);
+      continue;
+    }
+    const validate = validatorOf(kind);
+    const problems: Problem[] = validate(doc) ? [] : ajvProblems(validate.errors ?? [], doc, []);
+    // References are checked on a document the schema accepted: its shape is then the type's.
+    const shaped = problems.length === 0 && errors.length === 0;
+    const def = doc as Record<string, unknown>;
+    if (typeof def.id === 'string') {
+      const key = `${kind}\u0000${def.id}`;
+      const other = claimed.get(key);
+      if (other) problems.push({ pointer: '/id', message: messages.duplicate(`${kind} id`, def.id, other) });
+      else claimed.set(key, file);
+    }
+    if (shaped) {
+      if (kind === 'digest') problems.push(...digestProblems(doc as DigestDefinition, pages));
+      else problems.push(...alertProblems(doc as AlertRuleDefinition, pages, endpoints));
+    }
+    errors.push(...locate(file, parsed.positions, problems));
+    out.errors.push(...errors);
+    if (errors.some((e) => e.severity === 'error')) continue;
+    if (kind === 'digest') out.digests.set(def.id as string, doc as DigestDefinition);
+    else out.alertRules.set(def.id as string, doc as AlertRuleDefinition);
+  }
+  out.errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+  return out;
+}
+
+function digestProblems(digest: DigestDefinition, pages: PagePanels): Problem[] {
+  const problems: Problem[] = [];
+  digest.items.forEach((item, i) => {
+    const at = `/items/${i}`;
+    const panels = pages.get(item.page);
+    if (!panels) {
+      problems.push({ pointer: `${at}/page`, message: messages.unknownPage(item.page, [...pages.keys()]) });
+      return;
+    }
+    const widgets = panels.get(item.panel);
+    if (!widgets) {
+      problems.push({
+        pointer: `${at}/panel`,
+        message: `${messages.unknownPanel(item.panel, [...panels.keys()]).replace(' in /panels', ` in page '${item.page}'`)}`,
+      });
+      return;
+    }
+    item.widgets?.forEach((id, w) => {
+      if (!widgets.includes(id))
+        problems.push({
+          pointer: `${at}/widgets/${w}`,
+          message: `panel '${item.panel}' of page '${item.page}' has no widget with id '${id}'; use one of ${widgets.map((x) => `'${x}'`).join(', ') || '(none: give the widget an id)'}`,
+        });
+    });
+  });
+  return problems;
+}
+
+const usesDates = (source: AlertSource): boolean =>
+  Object.values(source.body ?? {}).some(
+    (v) =>
+      !!v &&
+      typeof v === 'object' &&
+      !Array.isArray(v) &&
+      ['startDate', 'endDate'].includes((v as { $filter?: string }).$filter ?? ''),
+  );
+
+function alertProblems(
+  rule: AlertRuleDefinition,
+  pages: PagePanels,
+  endpoints: KnownEndpoints | undefined,
+): Problem[] {
+  const problems: Problem[] = [];
+  const thresholds = Object.keys(rule.thresholds);
+  const needThreshold = (pointer: string, key: string) => {
+    if (!thresholds.includes(key))
+      problems.push({
+        pointer,
+        message: `threshold '${key}' is not declared in /thresholds; declare it, or use one of ${thresholds.map((t) => `'${t}'`).join(', ')}`,
+      });
+  };
+  const fields = [{ pointer: '/value/field', field: rule.value.field }];
+  if (rule.value.where) fields.push({ pointer: '/value/where/field', field: rule.value.where.field });
+  if (rule.entity.each === undefined) {
+    for (const key of ['idField', 'nameField'] as const) {
+      const field = rule.entity[key];
+      if (field === undefined)
+        problems.push({
+          pointer: '/entity',
+          message: `an entity read from the rows needs '${key}'; name the row field, or ask per site with 'each'`,
+        });
+      else fields.push({ pointer: `/entity/${key}`, field });
+    }
+  }
+  if (rule.volume && !rule.volume.source) fields.push({ pointer: '/volume/field', field: rule.volume.field });
+  problems.push(...checkSourceAlone('/source', rule.source, endpoints, fields));
+  if (rule.volume?.source)
+    problems.push(
+      ...checkSourceAlone('/volume/source', rule.volume.source, endpoints, [
+        { pointer: '/volume/field', field: rule.volume.field },
+      ]),
+    );
+  if (rule.entity.each !== undefined) {
+    for (const [at, source] of [
+      ['/source', rule.source],
+      ['/volume/source', rule.volume?.source],
+    ] as const) {
+      if (!source) continue;
+      const keys = endpoints?.get(`${source.method ?? 'POST'} ${source.endpoint}`)?.bodyKeys;
+      if (keys && !keys.includes(rule.entity.each))
+        problems.push({
+          pointer: '/entity/each',
+          message: `the endpoint of ${at} takes no body key '${rule.entity.each}'; name a key it takes a list of site ids in (siteIds)`,
+        });
+    }
+  }
+  if ('above' in rule.condition) needThreshold('/condition/above', rule.condition.above);
+  else if ('below' in rule.condition) needThreshold('/condition/below', rule.condition.below);
+  else needThreshold('/condition/by', rule.condition.by);
+  if (rule.volume) needThreshold('/volume/min', rule.volume.min);
+  const dated = usesDates(rule.source) || (rule.volume?.source ? usesDates(rule.volume.source) : false);
+  if (dated && rule.period === undefined)
+    problems.push({
+      pointer: '/source/body',
+      message: "the source asks for dates ($filter startDate, endDate) but the rule has no 'period'; add one",
+    });
+  if ('change' in rule.condition && rule.period === undefined)
+    problems.push({
+      pointer: '/condition',
+      message:
+        "a change against the previous period needs a 'period'; add one, or test the value with above or below",
+    });
+  for (const [key, t] of Object.entries(rule.thresholds)) {
+    if (
+      (t.minimum !== undefined && t.default < t.minimum) ||
+      (t.maximum !== undefined && t.default > t.maximum)
+    )
+      problems.push({
+        pointer: `/thresholds/${key}/default`,
+        message: `the default ${t.default} is outside ${t.minimum ?? '-∞'} to ${t.maximum ?? '∞'}; use a value within`,
+      });
+  }
+  if (rule.link !== undefined && !pages.has(rule.link))
+    problems.push({ pointer: '/link', message: messages.unknownPage(rule.link, [...pages.keys()]) });
+  return problems;
+}
+
+/** The endpoint index the server validates with (schemas/api/endpoints.json). */
+const ENDPOINT_INDEX = join(root, 'schemas', 'api', 'endpoints.json');
+
+/**
+ * Reads and checks the digests and alert rules of a definitions folder (its digests/ and alerts/),
+ * against the pages of that folder. Throws an Error listing every located error
+ * (`file:line:column /pointer message`, one a line) when any definition is invalid, as pages are.
+ */
+export async function loadDeliveryDefinitions(dashboardsDir: string): Promise<DeliveryDefinitions> {
+  const endpoints = loadEndpointIndex(ENDPOINT_INDEX);
+  const { loaded } = loadDefinitions(definitionFiles(dashboardsDir), { endpoints });
+  const pages = pagePanelsOf(loaded.map((l) => l.draft));
+  const items = deliveryFiles(dashboardsDir).map((f) => ({
+    file: relative(process.cwd(), f) || f,
+    text: readFileSync(f, 'utf8'),
+  }));
+  const { digests, alertRules, errors } = checkDeliveryTexts(items, pages, endpoints);
+  const failed = errors.filter((e) => e.severity === 'error');
+  if (failed.length) throw new Error(failed.map(formatDefinitionError).join('\n'));
   return { digests, alertRules };
 }

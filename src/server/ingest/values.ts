@@ -1,3 +1,4 @@
+import { isTimeZone } from '../../shared/timeZones';
 import { EARLIEST_DATE, LATEST_DATE } from '../analytics/period';
 import type { BulkColumn } from '../store';
 
@@ -33,7 +34,7 @@ export function parseClock(text: string): { ms: number } | { problem: string } {
 
 /**
  * What a schema cannot say about a valid record: real dates and clock times in the API's range,
- * integers within their column's type, a reply not before its communication. Each problem is
+ * integers within their column's type, a time zone that exists, a reply not before its communication. Each problem is
  * "field '<name>' ..." text; `row` receives the record's values in column order (times as ms).
  */
 export function checkValues(
@@ -48,6 +49,8 @@ export function checkValues(
       const parsed = parseClock(v);
       if ('problem' in parsed) problems.push(`field '${c.name}' ${parsed.problem}`);
       else if (c.type === 'timestamp') v = parsed.ms;
+    } else if (c.name === 'time_zone' && typeof v === 'string' && !isTimeZone(v)) {
+      problems.push(`field 'time_zone' is not an IANA time zone such as America/Chicago: '${v}'`);
     } else if (
       typeof v === 'number' &&
       INTEGER_MAX[c.type] !== undefined &&

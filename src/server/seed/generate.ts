@@ -1,5 +1,6 @@
 import {
   ACCOUNT_NAMES,
+  ACCOUNT_TIME_ZONES,
   AD_SOURCES,
   FIRST_NAMES,
   LAST_NAMES,
@@ -99,6 +100,7 @@ export function* generate(opts: GenerateOptions): Generator<Batch> {
     i + 1,
     ACCOUNT_NAMES[i % ACCOUNT_NAMES.length],
     true,
+    ACCOUNT_TIME_ZONES[i % ACCOUNT_TIME_ZONES.length],
   ]);
   yield { table: 'accounts', rows: accounts };
 
@@ -130,7 +132,8 @@ export function* generate(opts: GenerateOptions): Generator<Batch> {
     // Every account gets sites; the rest spread with larger accounts first.
     const accountId = i < scale.accounts ? i + 1 : accountDraw.draw(rng);
     const active = i < scale.accounts || !rng.chance(0.07);
-    siteRows.push([i + 1, accountId, name, active]);
+    // A site keeps its account's time zone (NULL), as most do.
+    siteRows.push([i + 1, accountId, name, active, null]);
     sites.push({
       id: i + 1,
       accountId,

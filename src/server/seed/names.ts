@@ -12,6 +12,18 @@ export const ACCOUNT_NAMES = [
   'Copper Canyon Holdings',
 ];
 
+/**
+ * The IANA time zone of each demo account, by its place in ACCOUNT_NAMES: the first (manager's) in
+ * Chicago, the others in other zones, so digests are seen counted in more than one.
+ */
+export const ACCOUNT_TIME_ZONES = [
+  'America/Chicago',
+  'America/Los_Angeles',
+  'America/New_York',
+  'America/Phoenix',
+  'America/Denver',
+];
+
 export const SITE_FIRST = [
   'Oak',
   'Willow',

@@ -9,12 +9,14 @@ export const TABLES = {
     { name: 'id', type: 'integer' },
     { name: 'name', type: 'varchar' },
     { name: 'is_active', type: 'boolean' },
+    { name: 'time_zone', type: 'varchar' },
   ],
   sites: [
     { name: 'id', type: 'integer' },
     { name: 'account_id', type: 'integer' },
     { name: 'name', type: 'varchar' },
     { name: 'is_active', type: 'boolean' },
+    { name: 'time_zone', type: 'varchar' },
   ],
   employees: [
     { name: 'id', type: 'integer' },

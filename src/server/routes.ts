@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerAnalyticsRoutes } from './analytics/routes';
 import { registerAuthRoutes } from './auth/routes';
 import { registerDashboardRoutes } from './dashboards/routes';
+import { registerDeliveryRoutes } from './deliveries/routes';
 import { registerFormRoutes } from './forms/routes';
 import { registerIngestRoutes } from './ingest/routes';
 
@@ -12,4 +13,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await registerFormRoutes(app);
   await registerAnalyticsRoutes(app);
   await registerIngestRoutes(app);
+  await registerDeliveryRoutes(app);
 }

@@ -74,10 +74,11 @@ describe('URL queries', () => {
     expect(changeQuery('?a=1', { a: undefined })).toBe('');
   });
 
-  it('belong to the dashboard pages, not to the editor or the forms', () => {
+  it('belong to the dashboard pages, not to the editor, Email & alerts or the forms', () => {
     expect(keepsViewInUrl('/dashboard')).toBe(true);
     expect(keepsViewInUrl('/dashboard/volume')).toBe(true);
     expect(keepsViewInUrl('/dashboard/editor')).toBe(false);
+    expect(keepsViewInUrl('/dashboard/email-alerts')).toBe(false);
     expect(keepsViewInUrl('/share-feedback')).toBe(false);
   });
 });

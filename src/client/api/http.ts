@@ -15,7 +15,7 @@ export const EXTENDED_TOKEN_HEADER = 'x-extended-data-token';
 export const REFRESH_POLL_MS = 250;
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON body; for data calls the extended data token is added as jwtExtendedToken. */
   body?: Record<string, unknown>;
   /** 'header' adds x-extended-data-token, 'body' adds it to the body too (data calls). */

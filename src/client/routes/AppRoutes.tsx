@@ -5,6 +5,7 @@ import { DashboardOutlet } from '../shell/DashboardOutlet';
 import { Shell } from '../shell/Shell';
 import {
   Deferred,
+  EmailAlertsPage,
   ForgotPasswordPage,
   LoginPage,
   PrivacyPolicyPage,
@@ -15,7 +16,7 @@ import {
 } from './deferredPages';
 import { FilterBarHidden } from './FilterBarHidden';
 import { LoginOnly, RequireAuth } from './guards';
-import { EDITOR_PATH } from './viewInUrl';
+import { EDITOR_PATH, EMAIL_ALERTS_PATH } from './viewInUrl';
 
 /** The route table of SPEC.md section 2. */
 export function AppRoutes() {
@@ -72,6 +73,14 @@ export function AppRoutes() {
               element={
                 <Deferred>
                   <RequestSupportRoute />
+                </Deferred>
+              }
+            />
+            <Route
+              path={EMAIL_ALERTS_PATH}
+              element={
+                <Deferred>
+                  <EmailAlertsPage />
                 </Deferred>
               }
             />

@@ -6,8 +6,8 @@ function deferred<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-// Pages the dashboards never show load when first opened: sign-in, the forms and the legal pages
-// would otherwise ride in every dashboard visit's first download.
+// Pages the dashboards never show load when first opened: sign-in, the forms, the legal pages and
+// 'Email & alerts' would otherwise ride in every dashboard visit's first download.
 export const LoginPage = deferred(() => import('../auth/LoginPage'), 'LoginPage');
 export const ForgotPasswordPage = deferred(() => import('../auth/ForgotPasswordPage'), 'ForgotPasswordPage');
 export const ResetPasswordPage = deferred(() => import('../auth/ResetPasswordPage'), 'ResetPasswordPage');
@@ -18,6 +18,7 @@ export const PrivacyPolicyPage = deferred(
   'PrivacyPolicyPage',
 );
 export const TermsOfUsePage = deferred(() => import('../pages/legal/TermsOfUsePage'), 'TermsOfUsePage');
+export const EmailAlertsPage = deferred(() => import('../deliveries/EmailAlertsPage'), 'EmailAlertsPage');
 
 /** Holds a deferred page's place (a small spinner) while its code arrives. */
 export function Deferred({ children }: { children: ReactNode }) {

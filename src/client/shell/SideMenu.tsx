@@ -4,10 +4,12 @@ import { Link } from 'react-router-dom';
 import { CodeIcon } from '../editor/CodeIcon';
 import { EDITOR_PATH, isDashboardEditor } from '../editor/editorAccess';
 import { usePathname } from '../routes/pathname';
+import { EMAIL_ALERTS_PATH } from '../routes/viewInUrl';
 import { canImpersonate } from '../session/sessionStore';
 import { signOut } from '../session/signOut';
 import { useSession } from '../session/useSession';
 import {
+  BellIcon,
   ChartPieIcon,
   GaugeIcon,
   HeartIcon,
@@ -144,6 +146,15 @@ export function SideMenu({ mobile = false, onNavigate }: SideMenuProps) {
             >
               General
             </Text>
+            <NavLink
+              component={Link}
+              to={EMAIL_ALERTS_PATH}
+              label="Email & alerts"
+              leftSection={<BellIcon />}
+              onClick={onNavigate}
+              active={current === EMAIL_ALERTS_PATH}
+              style={{ borderRadius: 8 }}
+            />
             <NavLink
               component={Link}
               to="/request-support"

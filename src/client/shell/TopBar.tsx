@@ -2,10 +2,11 @@ import { Avatar, Box, Burger, Group, Menu, Text, UnstyledButton } from '@mantine
 import { Link } from 'react-router-dom';
 import { CodeIcon } from '../editor/CodeIcon';
 import { EDITOR_PATH, isDashboardEditor } from '../editor/editorAccess';
+import { EMAIL_ALERTS_PATH } from '../routes/viewInUrl';
 import { canImpersonate } from '../session/sessionStore';
 import { signOut } from '../session/signOut';
 import { useSession } from '../session/useSession';
-import { ChevronDownIcon, HeartIcon, LifebuoyIcon, LogoutIcon, MaskIcon } from '../widgets/icons';
+import { BellIcon, ChevronDownIcon, HeartIcon, LifebuoyIcon, LogoutIcon, MaskIcon } from '../widgets/icons';
 import { Logo } from './Logo';
 import { useShellActions } from './shellActions';
 
@@ -119,6 +120,14 @@ export function TopBar({ menuOpened, onToggleMenu }: TopBarProps) {
             )}
           </Box>
           <Menu.Divider />
+          <Menu.Item
+            component={Link}
+            to={EMAIL_ALERTS_PATH}
+            leftSection={<BellIcon size={16} />}
+            data-testid="menu-email-alerts"
+          >
+            Email &amp; alerts
+          </Menu.Item>
           <Menu.Item component={Link} to="/request-support" leftSection={<LifebuoyIcon size={16} />}>
             Request Support
           </Menu.Item>

@@ -69,6 +69,12 @@ export const GaugeIcon = (p: IconProps) => (
     <path d="M12 12l3-2M7 12h.01M12 7h.01M17 12h.01" />
   </Svg>
 );
+export const BellIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M10 5a2 2 0 1 1 4 0a7 7 0 0 1 4 6v3a4 4 0 0 0 2 3h-16a4 4 0 0 0 2-3v-3a7 7 0 0 1 4-6" />
+    <path d="M9 17v1a3 3 0 0 0 6 0v-1" />
+  </Svg>
+);
 export const LinkIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M9 15l6-6" />

@@ -141,6 +141,74 @@ export type DefinitionText = string;
  */
 export type DataCodesResponse = DataCodesTile | DataCodesPie;
 /**
+ * Where a subscription's messages go: the subscriber's email address, or a webhook (Slack-compatible JSON, signed with the secret). The secret is write-only: left out on an edit of the same webhook, the one stored is kept.
+ */
+export type DeliveryChannelRequest = {
+  /**
+   * email or webhook.
+   */
+  type: 'email' | 'webhook';
+  /**
+   * Webhooks: the address messages are posted to, http:// or https://.
+   */
+  url?: string;
+  /**
+   * Webhooks: the key of the X-HawkEye-Signature HMAC, 16 to 200 characters.
+   */
+  secret?: string;
+};
+/**
+ * A time of day on a 24-hour clock, 'HH:MM'.
+ */
+export type TimeOfDay = string;
+/**
+ * When a digest is sent, on the clock of the subscriber's time zone: every day, every week on a weekday, or every month on a day of the month, at an hour.
+ */
+export type DigestSchedule = {
+  /**
+   * daily, weekly or monthly.
+   */
+  frequency: 'daily' | 'weekly' | 'monthly';
+  /**
+   * The hour of the day, 0 to 23, in the subscriber's time zone.
+   */
+  hour: number;
+  /**
+   * Weekly digests: the day of the week, 1 Monday to 7 Sunday.
+   */
+  weekday?: number;
+  /**
+   * Monthly digests: the day of the month, 1 to 28 (every month has it).
+   */
+  monthday?: number;
+};
+/**
+ * POST /api/deliveries/subscriptions body: a digest on a schedule, or an alert rule with the subscriber's thresholds. userId (administrators only) subscribes another user.
+ */
+export type SubscriptionCreateRequest = {
+  /**
+   * Administrators: the user subscribed (default: the caller).
+   */
+  userId?: number;
+  /**
+   * digest or alert.
+   */
+  kind: 'digest' | 'alert';
+  targetId: DeliveryTargetId;
+  schedule?: DigestSchedule | null;
+  thresholds?: AlertThresholds | null;
+  quietHours?: QuietHours | null;
+  channel: DeliveryChannelRequest;
+  /**
+   * Whether nothing is sent for now.
+   */
+  paused?: boolean;
+};
+/**
+ * The id of the digest or alert rule subscribed to (GET /api/deliveries lists them).
+ */
+export type DeliveryTargetId = string;
+/**
  * Sites in scope, sorted case-insensitively by name.
  */
 export type Sites = Site[];
@@ -2228,6 +2296,158 @@ export interface DataCodesPie {
    * Header whose value groups slices (the caller-type filter of the call-result pie); null otherwise
    */
   groupBy: string | null;
+}
+/**
+ * Where a subscription's messages go, as answered: email, or a webhook's address and whether it has a secret.
+ */
+export interface DeliveryChannel {
+  type: 'email' | 'webhook';
+  url?: string;
+  hasSecret?: boolean;
+}
+/**
+ * The query of GET /api/deliveries: userId (administrators only) lists another user's subscriptions.
+ */
+export interface DeliveriesQuery {
+  userId?: string;
+}
+/**
+ * GET /api/deliveries: the digests and alert rules one may subscribe to, the subscriber's time zone (schedules and quiet hours are on its clock), and their subscriptions.
+ */
+export interface DeliveriesOverview {
+  digests: DigestChoice[];
+  alertRules: AlertRuleChoice[];
+  /**
+   * The subscriber's IANA time zone.
+   */
+  timeZone: string;
+  subscriptions: DeliverySubscription[];
+}
+export interface DigestChoice {
+  id: string;
+  title: string;
+  /**
+   * The period its figures cover: Yesterday, Prior Week or Prior Month.
+   */
+  period: string;
+  description?: string;
+}
+export interface AlertRuleChoice {
+  id: string;
+  title: string;
+  description?: string;
+  thresholds: AlertThresholdChoice[];
+}
+export interface AlertThresholdChoice {
+  key: string;
+  label: string;
+  default: number;
+  /**
+   * The least value the rule allows.
+   */
+  minimum?: number;
+  /**
+   * The greatest value the rule allows.
+   */
+  maximum?: number;
+}
+/**
+ * A subscription as the API answers it: a webhook's secret is never sent back, only whether there is one.
+ */
+export interface DeliverySubscription {
+  id: number;
+  userId: number;
+  kind: 'digest' | 'alert';
+  targetId: string;
+  schedule: {
+    frequency: 'daily' | 'weekly' | 'monthly';
+    hour: number;
+    weekday?: number;
+    monthday?: number;
+  } | null;
+  thresholds: {
+    [k: string]: number;
+  } | null;
+  quietHours: {
+    start: string;
+    end: string;
+  } | null;
+  channel: DeliveryChannel;
+  paused: boolean;
+  /**
+   * ISO 8601, UTC.
+   */
+  createdAt: string;
+  /**
+   * ISO 8601, UTC.
+   */
+  updatedAt: string;
+}
+/**
+ * POST /api/deliveries/subscriptions/:id/test: what the test send did (also recorded in the history, marked test).
+ */
+export interface DeliveryLine {
+  subscriptionId: number;
+  occurrenceKey: string;
+  status: 'sent' | 'skipped' | 'failed';
+  /**
+   * The address or webhook host it went to.
+   */
+  to: string;
+  reason?: string;
+}
+/**
+ * One occurrence of a subscription: sent, skipped (and why), failed (and why), or claimed and on its way; test sends are marked.
+ */
+export interface DeliveryRecord {
+  occurrenceKey: string;
+  status: 'sent' | 'skipped' | 'failed' | 'claimed';
+  reason: string | null;
+  /**
+   * When it was sent or last tried, ISO 8601 UTC.
+   */
+  at: string;
+  messageId: string | null;
+  test: boolean;
+}
+/**
+ * GET /api/deliveries/subscriptions/:id/history: the subscription's deliveries, newest first.
+ */
+export interface DeliveryHistory {
+  deliveries: DeliveryRecord[];
+}
+/**
+ * A time of day when nothing is sent, 'HH:MM' to 'HH:MM' on the subscriber's clock; it may run past midnight (22:00 to 07:00).
+ */
+export interface QuietHours {
+  start: TimeOfDay;
+  end: TimeOfDay;
+}
+/**
+ * An alert subscription's own values for its rule's thresholds, by the rule's threshold key; a threshold left out keeps the rule's default.
+ */
+export interface AlertThresholds {
+  [k: string]: number;
+}
+/**
+ * The path parameters of /api/deliveries/subscriptions/:id.
+ */
+export interface SubscriptionParams {
+  id: string;
+}
+/**
+ * PATCH /api/deliveries/subscriptions/:id body: the fields to change; the others are kept. The kind of a subscription never changes.
+ */
+export interface SubscriptionUpdateRequest {
+  targetId?: DeliveryTargetId;
+  schedule?: DigestSchedule | null;
+  thresholds?: AlertThresholds | null;
+  quietHours?: QuietHours | null;
+  channel?: DeliveryChannelRequest;
+  /**
+   * Whether nothing is sent for now.
+   */
+  paused?: boolean;
 }
 /**
  * Call Performance by Site page; default sort averageTpaScore desc.

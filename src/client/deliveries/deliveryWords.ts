@@ -1,0 +1,79 @@
+import type { DeliveryRecord, DigestSchedule, QuietHours } from '../../shared/api/types';
+
+/** ISO weekdays, 1 Monday to 7 Sunday, as schedules number them. */
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** 1st, 2nd, 3rd, 4th … 21st, 22nd, 23rd, 28th. */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${{ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th'}`;
+}
+
+/** A time of day on a 12-hour clock: 0 → '12:00 AM', 13 → '1:00 PM'; minutes when given. */
+export function clockWords(hour: number, minute = 0): string {
+  const h = hour % 12 === 0 ? 12 : hour % 12;
+  return `${h}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** 'HH:MM' on a 12-hour clock: '22:30' → '10:30 PM'. */
+export function timeOfDayWords(hhmm: string): string {
+  const [h, m] = hhmm.split(':').map(Number);
+  return clockWords(h, m);
+}
+
+/**
+ * A time zone as people say it ('Central Time' for America/Chicago), the same all year; its IANA
+ * name where the browser has no such name.
+ */
+export function zoneWords(timeZone: string): string {
+  try {
+    const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
+      .formatToParts(new Date())
+      .find((p) => p.type === 'timeZoneName')?.value;
+    return part && !/^GMT/.test(part) ? part : timeZone.replaceAll('_', ' ');
+  } catch {
+    return timeZone;
+  }
+}
+
+/** A digest's schedule in words, on the subscriber's clock: 'Every Monday at 8:00 AM Central Time'. */
+export function scheduleWords(schedule: DigestSchedule, timeZone: string): string {
+  const at = `at ${clockWords(schedule.hour)} ${zoneWords(timeZone)}`;
+  if (schedule.frequency === 'weekly') return `Every ${WEEKDAYS[(schedule.weekday ?? 1) - 1]} ${at}`;
+  if (schedule.frequency === 'monthly')
+    return `On the ${ordinal(schedule.monthday ?? 1)} of every month ${at}`;
+  return `Every day ${at}`;
+}
+
+/** Quiet hours in words: 'Quiet from 10:00 PM to 7:00 AM'. */
+export function quietWords(quiet: QuietHours): string {
+  return `Quiet from ${timeOfDayWords(quiet.start)} to ${timeOfDayWords(quiet.end)}`;
+}
+
+/** When a delivery happened, on the subscriber's clock: 'Mon, Nov 23, 8:00 AM CST'. */
+export function whenWords(iso: string, timeZone: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  const options: Intl.DateTimeFormatOptions = {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  };
+  try {
+    return new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(at);
+  } catch {
+    return new Intl.DateTimeFormat('en-US', options).format(at);
+  }
+}
+
+/** A delivery's outcome as the history says it. */
+export const STATUS_WORDS: Record<DeliveryRecord['status'], string> = {
+  sent: 'Sent',
+  skipped: 'Skipped',
+  failed: 'Failed',
+  claimed: 'Sending',
+};

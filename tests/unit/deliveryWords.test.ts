@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clockWords,
+  ordinal,
+  quietWords,
+  scheduleWords,
+  whenWords,
+  zoneWords,
+} from '../../src/client/deliveries/deliveryWords';
+
+describe("the 'Email & alerts' page's words", () => {
+  it('says a schedule on the subscriber’s clock, naming their time zone', () => {
+    expect(scheduleWords({ frequency: 'weekly', weekday: 1, hour: 8 }, 'America/Chicago')).toBe(
+      'Every Monday at 8:00 AM Central Time',
+    );
+    expect(scheduleWords({ frequency: 'daily', hour: 0 }, 'America/New_York')).toBe(
+      'Every day at 12:00 AM Eastern Time',
+    );
+    expect(scheduleWords({ frequency: 'monthly', monthday: 22, hour: 13 }, 'America/Chicago')).toBe(
+      'On the 22nd of every month at 1:00 PM Central Time',
+    );
+    expect(scheduleWords({ frequency: 'weekly', weekday: 7, hour: 12 }, 'UTC')).toMatch(
+      /^Every Sunday at 12:00 PM /,
+    );
+  });
+
+  it('counts days and hours as people do', () => {
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 28].map(ordinal)).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+      '23rd',
+      '28th',
+    ]);
+    expect([0, 1, 11, 12, 23].map((h) => clockWords(h))).toEqual([
+      '12:00 AM',
+      '1:00 AM',
+      '11:00 AM',
+      '12:00 PM',
+      '11:00 PM',
+    ]);
+    expect(quietWords({ start: '22:30', end: '07:00' })).toBe('Quiet from 10:30 PM to 7:00 AM');
+  });
+
+  it('tells when a delivery happened on the subscriber’s clock, across the clock change', () => {
+    expect(whenWords('2026-11-23T14:00:00Z', 'America/Chicago')).toBe('Mon, Nov 23, 8:00 AM CST');
+    expect(whenWords('2026-10-26T13:00:00Z', 'America/Chicago')).toBe('Mon, Oct 26, 8:00 AM CDT');
+    expect(whenWords('not a date', 'America/Chicago')).toBe('not a date');
+  });
+
+  it('names an unknown time zone by its own name rather than failing', () => {
+    expect(zoneWords('Not/AZone')).toBe('Not/AZone');
+  });
+});

@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 
 /** Sources that go into the client bundle: a change to any of them makes the build stale. */
 const CLIENT_INPUTS = [
@@ -31,12 +34,28 @@ export function clientIsStale(root = '.'): boolean {
   return CLIENT_INPUTS.some((p) => newestMtime(join(root, p)) > built);
 }
 
-/** Builds the client with Vite when it is stale. */
+/**
+ * Builds the client with Vite when it is stale, in a process of its own: a build in the server's
+ * process sets its NODE_ENV to 'production' for good, after React has loaded as development, so a
+ * React renderer loaded later (the mail's, which imports react-dom/server when it first renders)
+ * would not match the React already loaded.
+ */
 export async function ensureClientBuilt(log: (m: string) => void = console.log): Promise<void> {
   if (!clientIsStale()) return;
   log('Building the client...');
   const started = Date.now();
-  const { build } = await import('vite');
-  await build({ configFile: 'vite.config.ts', logLevel: 'warn' });
+  const vite = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
+  try {
+    await promisify(execFile)(
+      process.execPath,
+      [vite, 'build', '--config', 'vite.config.ts', '--logLevel', 'warn'],
+      {
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
+  } catch (err) {
+    const { stderr, stdout } = err as { stderr?: string; stdout?: string };
+    throw new Error(`The client build failed:\n${stderr || stdout || (err as Error).message}`);
+  }
   log(`Client built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

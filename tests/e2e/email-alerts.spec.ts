@@ -58,7 +58,7 @@ test('a manager subscribes to a digest, pauses it, test-sends it and sees its hi
   await card.getByRole('button', { name: 'Send test' }).click();
   const result = card.getByTestId('test-result');
   await expect(result).toBeVisible({ timeout: 60_000 });
-  await expect(result).toHaveText(/^(Test sent to manager@example\.com\.|The test (failed|was skipped).+)$/);
+  await expect(result).toHaveText('Test sent to manager@example.com.');
   // The history opens with the test at its top, marked as one.
   const first = card.getByTestId('delivery-record').first();
   await expect(first).toBeVisible();

@@ -6,8 +6,8 @@
 //
 // `npm run bench:import -- --data-dir DIR [--runs 1]` instead imports a day's batch into the DuckDB
 // file a data folder already holds (the xlarge scale, seeded once: docs/benchmarks.md): the last
-// day's communications of every site again, a day later each run, with new ids. The folder keeps
-// the days it was given.
+// busiest of its last eight days again (every site), moved past its last day, with new ids. The
+// folder keeps the days it was given.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,11 +70,17 @@ async function importDays(dir: string, runs: number): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'hawkeye-bench-import-day-'));
   try {
     const { fields } = kindSchema('communications');
-    const [size] = await store.query<{ n: number; last: string; top: number }>(
-      "SELECT count(*)::DOUBLE AS n, strftime(max(occurred_at), '%Y-%m-%d') AS last, max(id)::DOUBLE AS top FROM communications",
+    const [size] = await store.query<{ n: number; day: string; ahead: number; top: number }>(
+      // The busiest of the last eight days (the last one ends at the data's last update): a whole
+      // day, and `ahead` days moves it past the data's last day.
+      `WITH last AS (SELECT max(occurred_at)::DATE AS d, max(id)::DOUBLE AS top, count(*)::DOUBLE AS n FROM communications),
+            busiest AS (SELECT occurred_at::DATE AS d, count(*) AS c FROM communications, last
+                        WHERE occurred_at >= last.d - 8 GROUP BY 1 ORDER BY c DESC, d DESC LIMIT 1)
+       SELECT last.n AS n, strftime(busiest.d, '%Y-%m-%d') AS day, (last.d - busiest.d)::DOUBLE AS ahead, last.top AS top
+       FROM last, busiest`,
     );
     process.stdout.write(
-      `${dir}: ${size.n.toLocaleString('en-US')} communications, the last day ${size.last}\n`,
+      `${dir}: ${size.n.toLocaleString('en-US')} communications; the batch: ${size.day}'s, moved past the last day\n`,
     );
     const table = [
       "| communications in the store | a day's batch | import s | rollups s |",
@@ -85,17 +91,17 @@ async function importDays(dir: string, runs: number): Promise<void> {
         f === 'id'
           ? `id + ${size.top + 1} * ${run} AS id`
           : f === 'occurred_at' || f === 'responded_at'
-            ? `strftime(${f} + INTERVAL ${run} DAY, '%Y-%m-%dT%H:%M:%S') AS ${f}`
+            ? `strftime(${f} + INTERVAL ${size.ahead + run} DAY, '%Y-%m-%dT%H:%M:%S') AS ${f}`
             : f,
       );
       const rows = await store.query(
-        `SELECT ${shifted.join(', ')} FROM communications WHERE occurred_at >= DATE '${size.last}'`,
+        `SELECT ${shifted.join(', ')} FROM communications WHERE occurred_at::DATE = DATE '${size.day}'`,
       );
       const records = rows.map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== null)));
       const file = join(work, `day-${run}.ndjson`);
       await writeRecords(file, records, fields);
       const r = await importFile(store, 'communications', file, {
-        asOf: new Date(AS_OF.getTime() + run * 86_400_000),
+        asOf: new Date(AS_OF.getTime() + (size.ahead + run) * 86_400_000),
       });
       process.stdout.write(
         `  run ${run}: ${records.length.toLocaleString('en-US')} communications (a day of every site) in ${r.seconds.toFixed(2)} s, rollups ${r.rollupSeconds.toFixed(2)} s\n`,

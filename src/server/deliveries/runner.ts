@@ -54,13 +54,10 @@ import {
  * for the first evaluation after them, which tells what is still so.
  */
 
-export interface DeliveryLine {
-  subscriptionId: number;
-  occurrenceKey: string;
-  status: 'sent' | 'skipped' | 'failed';
-  to: string;
-  reason?: string;
-}
+/** What one delivery did (the API's type, schemas/api/deliveries). */
+import type { DeliveryLine } from '../../shared/api/types';
+
+export type { DeliveryLine };
 
 export interface RunOptions {
   /** Everything due at or before this is done. */

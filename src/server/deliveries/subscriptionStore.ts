@@ -65,17 +65,10 @@ export class SubscriptionInputError extends Error {
   }
 }
 
-/** One occurrence of a subscription as its history shows it. */
-export interface DeliveryRecord {
-  occurrenceKey: string;
-  status: 'sent' | 'skipped' | 'failed' | 'claimed';
-  reason: string | null;
-  /** ISO time: when it was sent, else when it was last tried, else when it was due. */
-  at: string;
-  messageId: string | null;
-  /** A test send (the page's 'Send a test', `npm run deliveries -- test-send`). */
-  test: boolean;
-}
+/** One occurrence of a subscription as its history shows it (the API's type, schemas/api/deliveries). */
+import type { DeliveryRecord } from '../../shared/api/types';
+
+export type { DeliveryRecord };
 
 /** The reason an alert evaluation that had nothing to tell is recorded with (left out of the history). */
 export const NOTHING_CHANGED = 'Nothing changed';

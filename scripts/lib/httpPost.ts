@@ -12,7 +12,13 @@ export function httpClient(maxSockets: number) {
     opts: { method: string; headers?: Record<string, string | number>; body?: string },
   ): Promise<{ status: number; text: string }> {
     return new Promise((resolve, reject) => {
-      const req = request(url, { agent, method: opts.method, headers: opts.headers }, (res) => {
+      // A body always goes with its length: Node sends a DELETE's body with neither a length nor
+      // chunks, which the server then reads as the start of the next request on the connection.
+      const headers =
+        opts.body === undefined
+          ? opts.headers
+          : { 'content-length': Buffer.byteLength(opts.body), ...opts.headers };
+      const req = request(url, { agent, method: opts.method, headers }, (res) => {
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (d) => {

@@ -59,14 +59,16 @@ export interface ClaimOptions {
 }
 
 /** Claims an occurrence for this run: the claim, or undefined when it is done or someone else holds it. */
-export function claimOccurrence(store: Store, o: ClaimOptions): Promise<OccurrenceClaim | undefined> {
-  return store.transaction((tx) => claimIn(tx, store.kind, o));
+export async function claimOccurrence(store: Store, o: ClaimOptions): Promise<OccurrenceClaim | undefined> {
+  return (await claimOccurrences(store, [o]))[0];
 }
 
 /**
  * Claims several occurrences in one transaction (one commit, not one each), in the order of
  * (subscription, key): instances claiming overlapping sets at once on PostgreSQL then wait for
- * each other instead of deadlocking. Each answer as claimOccurrence's.
+ * each other instead of deadlocking. On DuckDB, the file's only writer, the batch is claimed in a
+ * few statements whatever its size (a look, one insert of the new, a look back). Each answer as
+ * claimOccurrence's.
  */
 export function claimOccurrences(
   store: Store,
@@ -79,40 +81,97 @@ export function claimOccurrences(
   );
   return store.transaction(async (tx) => {
     const out: (OccurrenceClaim | undefined)[] = new Array(list.length);
-    for (const i of order) out[i] = await claimIn(tx, store.kind, list[i]);
+    if (store.kind === 'duckdb') {
+      const tokens = list.map(() => randomUUID());
+      const seen = await occurrenceRows(tx, list);
+      const fresh = order.filter((i) => !seen.has(pairKey(list[i])));
+      if (fresh.length) {
+        await tx.query(
+          `INSERT INTO delivery_occurrences (subscription_id, occurrence_key, scheduled_at, status,
+             claimed_at, claimed_by, claim_token, attempts, message_id)
+           SELECT unnest($1::INTEGER[]), unnest($2::VARCHAR[]), CAST(unnest($3::VARCHAR[]) AS TIMESTAMP),
+             'claimed', CAST(unnest($4::VARCHAR[]) AS TIMESTAMP), unnest($5::VARCHAR[]),
+             unnest($6::VARCHAR[]), 1, unnest($7::VARCHAR[])`,
+          [
+            fresh.map((i) => list[i].subscriptionId),
+            fresh.map((i) => list[i].key),
+            fresh.map((i) => utcText(list[i].scheduledAt)),
+            fresh.map((i) => utcText(list[i].now)),
+            fresh.map((i) => list[i].instanceId),
+            fresh.map((i) => tokens[i]),
+            fresh.map((i) => list[i].messageId),
+          ],
+        );
+        for (const [k, row] of await occurrenceRows(
+          tx,
+          fresh.map((i) => list[i]),
+        ))
+          seen.set(k, row);
+      }
+      for (const i of order) {
+        const row = seen.get(pairKey(list[i]));
+        out[i] = row && (await claimRow(tx, list[i], row, tokens[i]));
+      }
+      return out;
+    }
+    for (const i of order) out[i] = await claimOnPostgres(tx, list[i]);
     return out;
   });
 }
 
-async function claimIn(
+const pairKey = (o: Pick<ClaimOptions, 'subscriptionId' | 'key'>) => `${o.subscriptionId} ${o.key}`;
+
+/** The rows of some occurrences, by pairKey. */
+async function occurrenceRows(
   tx: Queryable,
-  kind: Store['kind'],
-  o: ClaimOptions,
-): Promise<OccurrenceClaim | undefined> {
+  list: readonly ClaimOptions[],
+): Promise<Map<string, OccurrenceRow>> {
+  const rows = await tx.query<OccurrenceRow & { subscription_id: number; occurrence_key: string }>(
+    `SELECT o.id, o.subscription_id, o.occurrence_key, o.status, o.claimed_at, o.claim_token, o.attempts,
+            o.payload
+       FROM delivery_occurrences o
+       JOIN (SELECT unnest($1::INTEGER[]) AS subscription_id, unnest($2::VARCHAR[]) AS occurrence_key) p
+         ON o.subscription_id = p.subscription_id AND o.occurrence_key = p.occurrence_key`,
+    [list.map((o) => o.subscriptionId), list.map((o) => o.key)],
+  );
+  return new Map(
+    rows.map((r) => [pairKey({ subscriptionId: Number(r.subscription_id), key: r.occurrence_key }), r]),
+  );
+}
+
+/**
+ * Claims one occurrence on PostgreSQL: of instances inserting at once, one inserts; the others wait
+ * for its commit and insert nothing, and its row, locked, is passed by (SKIP LOCKED).
+ */
+async function claimOnPostgres(tx: Queryable, o: ClaimOptions): Promise<OccurrenceClaim | undefined> {
   const token = randomUUID();
-  const now = utcText(o.now);
-  const insert = `INSERT INTO delivery_occurrences (subscription_id, occurrence_key, scheduled_at, status,
+  await tx.query(
+    `INSERT INTO delivery_occurrences (subscription_id, occurrence_key, scheduled_at, status,
        claimed_at, claimed_by, claim_token, attempts, message_id)
-     VALUES ($1, $2, $3::TIMESTAMP, 'claimed', $4::TIMESTAMP, $5, $6, 1, $7)`;
-  const values = [o.subscriptionId, o.key, utcText(o.scheduledAt), now, o.instanceId, token, o.messageId];
-  const select = `SELECT id, status, claimed_at, claim_token, attempts, payload FROM delivery_occurrences
-     WHERE subscription_id = $1 AND occurrence_key = $2`;
-  let row: OccurrenceRow | undefined;
-  if (kind === 'postgres') {
-    // Of instances inserting at once, one inserts; the others wait for its commit and insert nothing.
-    await tx.query(`${insert} ON CONFLICT (subscription_id, occurrence_key) DO NOTHING`, values);
-    [row] = await tx.query<OccurrenceRow>(`${select} FOR UPDATE SKIP LOCKED`, [o.subscriptionId, o.key]);
-  } else {
-    // DuckDB: this process is the file's only writer and runs its transactions one at a time, so a
-    // look, then an insert, is the claim (ON CONFLICT costs some 70 ms a row there).
-    [row] = await tx.query<OccurrenceRow>(select, [o.subscriptionId, o.key]);
-    if (!row) {
-      await tx.query(insert, values);
-      [row] = await tx.query<OccurrenceRow>(select, [o.subscriptionId, o.key]);
-    }
-  }
+     VALUES ($1, $2, $3::TIMESTAMP, 'claimed', $4::TIMESTAMP, $5, $6, 1, $7)
+     ON CONFLICT (subscription_id, occurrence_key) DO NOTHING`,
+    [o.subscriptionId, o.key, utcText(o.scheduledAt), utcText(o.now), o.instanceId, token, o.messageId],
+  );
+  const [row] = await tx.query<OccurrenceRow>(
+    `SELECT id, status, claimed_at, claim_token, attempts, payload FROM delivery_occurrences
+      WHERE subscription_id = $1 AND occurrence_key = $2 FOR UPDATE SKIP LOCKED`,
+    [o.subscriptionId, o.key],
+  );
   // Locked: another instance is claiming it this moment.
-  if (!row) return undefined;
+  return row && claimRow(tx, o, row, token);
+}
+
+/**
+ * The claim of an occurrence whose row is `row`: this run's when it inserted the row (its token),
+ * or when the row may be tried again (a stale claim, a failed send waited out), taken over here;
+ * else undefined.
+ */
+async function claimRow(
+  tx: Queryable,
+  o: ClaimOptions,
+  row: OccurrenceRow,
+  token: string,
+): Promise<OccurrenceClaim | undefined> {
   const claim = (attempts: number): OccurrenceClaim => ({
     id: Number(row.id),
     subscriptionId: o.subscriptionId,
@@ -129,7 +188,7 @@ async function claimIn(
     `UPDATE delivery_occurrences SET status = 'claimed', claimed_at = $1::TIMESTAMP, claimed_by = $2,
          claim_token = $3, attempts = attempts + 1
        WHERE id = $4 AND claim_token = $5`,
-    [now, o.instanceId, token, row.id, row.claim_token],
+    [utcText(o.now), o.instanceId, token, row.id, row.claim_token],
   );
   return claim(Number(row.attempts) + 1);
 }
@@ -172,14 +231,34 @@ export async function finishOccurrence(
   );
 }
 
-/** Records how several claimed occurrences ended, in one transaction. */
+/** Records how several claimed occurrences ended, in one transaction (one statement on DuckDB). */
 export function finishOccurrences(
   store: Store,
   list: readonly { claim: OccurrenceClaim; outcome: Outcome }[],
   now: Date,
 ): Promise<void> {
   return store.transaction(async (tx) => {
-    for (const f of list) await finishOccurrence(tx, f.claim, f.outcome, now);
+    if (store.kind !== 'duckdb' || list.length < 2) {
+      for (const f of list) await finishOccurrence(tx, f.claim, f.outcome, now);
+      return;
+    }
+    // Lists hold no null: '' stands for none (a reason, an address and a time are never empty).
+    await tx.query(
+      `UPDATE delivery_occurrences SET status = f.status, reason = NULLIF(f.reason, ''),
+         recipient = NULLIF(f.recipient, ''), sent_at = CAST(NULLIF(f.sent_at, '') AS TIMESTAMP)
+       FROM (SELECT unnest($1::INTEGER[]) AS id, unnest($2::VARCHAR[]) AS token, unnest($3::VARCHAR[]) AS status,
+                    unnest($4::VARCHAR[]) AS reason, unnest($5::VARCHAR[]) AS recipient,
+                    unnest($6::VARCHAR[]) AS sent_at) f
+       WHERE delivery_occurrences.id = f.id AND delivery_occurrences.claim_token = f.token`,
+      [
+        list.map((f) => f.claim.id),
+        list.map((f) => f.claim.token),
+        list.map((f) => f.outcome.status),
+        list.map((f) => f.outcome.reason ?? ''),
+        list.map((f) => f.outcome.recipient ?? ''),
+        list.map((f) => (f.outcome.status === 'sent' ? utcText(now) : '')),
+      ],
+    );
   });
 }
 

@@ -23,38 +23,81 @@ type UserRow = {
 
 /**
  * The zone most of the active sites a user may see are in (a site's own, else its account's); ties
- * go to the name that sorts first, and a user who sees no site gets DEFAULT_TIME_ZONE.
+ * go to the name that sorts first, and a user who sees no site gets DEFAULT_TIME_ZONE. For several
+ * users at once: two queries, whatever their number.
  */
-export async function sitesTimeZone(db: Queryable, userId: number, allAccounts: boolean): Promise<string> {
-  const rows = await db.query<{ zone: string | null }>(
-    `SELECT COALESCE(s.time_zone, a.time_zone) AS zone, CAST(count(*) AS INTEGER) AS n
-       FROM sites s JOIN accounts a ON a.id = s.account_id
-      WHERE s.is_active${allAccounts ? '' : ' AND s.account_id IN (SELECT account_id FROM user_accounts WHERE user_id = $1)'}
-      GROUP BY COALESCE(s.time_zone, a.time_zone)
-      ORDER BY n DESC, zone`,
-    allAccounts ? [] : [userId],
-  );
-  return rows.map((r) => r.zone).find(isTimeZone) ?? DEFAULT_TIME_ZONE;
+async function sitesTimeZones(
+  db: Queryable,
+  users: readonly { id: number; all_account_access: boolean }[],
+): Promise<Map<number, string>> {
+  const zone = 'COALESCE(s.time_zone, a.time_zone)';
+  const counted = 'CAST(count(*) AS INTEGER) AS n';
+  const some = users.filter((u) => !u.all_account_access).map((u) => u.id);
+  const [everything, perUser] = await Promise.all([
+    users.some((u) => u.all_account_access)
+      ? db.query<{ zone: string | null; n: number }>(
+          `SELECT ${zone} AS zone, ${counted} FROM sites s JOIN accounts a ON a.id = s.account_id
+            WHERE s.is_active GROUP BY ${zone}`,
+        )
+      : [],
+    some.length
+      ? db.query<{ user_id: number; zone: string | null; n: number }>(
+          `SELECT ua.user_id, ${zone} AS zone, ${counted}
+             FROM user_accounts ua JOIN sites s ON s.account_id = ua.account_id
+             JOIN accounts a ON a.id = s.account_id
+            WHERE s.is_active AND ua.user_id IN (SELECT unnest($1::INTEGER[]))
+            GROUP BY ua.user_id, ${zone}`,
+          [some],
+        )
+      : [],
+  ]);
+  const mostCommon = (rows: readonly { zone: string | null; n: number }[]) =>
+    rows
+      .filter((r): r is { zone: string; n: number } => isTimeZone(r.zone))
+      .sort((x, y) => Number(y.n) - Number(x.n) || (x.zone < y.zone ? -1 : x.zone > y.zone ? 1 : 0))[0]
+      ?.zone ?? DEFAULT_TIME_ZONE;
+  const byUser = new Map<number, { zone: string | null; n: number }[]>();
+  for (const r of perUser) byUser.set(Number(r.user_id), [...(byUser.get(Number(r.user_id)) ?? []), r]);
+  const all = mostCommon(everything);
+  return new Map(users.map((u) => [u.id, u.all_account_access ? all : mostCommon(byUser.get(u.id) ?? [])]));
 }
 
 /**
- * The recipient `userId` is, or undefined when there is no such user or they may not use the
- * product now (inactive, or without permission): what they could not see signed in, they are not sent.
+ * The recipients `userIds` are, by id; a user missing from the answer is no such user or may not use
+ * the product now (inactive, or without permission): what they could not see signed in, they are
+ * not sent. Three queries, whatever the number of users.
  */
-export async function loadRecipient(db: Queryable, userId: number): Promise<Recipient | undefined> {
-  const [user] = await db.query<UserRow>(
+export async function loadRecipients(
+  db: Queryable,
+  userIds: readonly number[],
+): Promise<Map<number, Recipient>> {
+  if (!userIds.length) return new Map();
+  const users = await db.query<UserRow>(
     `SELECT id, username, email, first_name, last_name, all_account_access, time_zone
-       FROM users WHERE id = $1 AND is_active AND has_permission`,
-    [userId],
+       FROM users WHERE id IN (SELECT unnest($1::INTEGER[])) AND is_active AND has_permission`,
+    [[...new Set(userIds)]],
   );
-  if (!user) return undefined;
-  return {
-    userId: user.id,
-    username: user.username,
-    email: user.email,
-    displayName: [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username,
-    timeZone: isTimeZone(user.time_zone)
-      ? user.time_zone
-      : await sitesTimeZone(db, user.id, user.all_account_access),
-  };
+  const zones = await sitesTimeZones(
+    db,
+    users.filter((u) => !isTimeZone(u.time_zone)).map((u) => ({ ...u, id: Number(u.id) })),
+  );
+  return new Map(
+    users.map((user) => [
+      Number(user.id),
+      {
+        userId: Number(user.id),
+        username: user.username,
+        email: user.email,
+        displayName: [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username,
+        timeZone: isTimeZone(user.time_zone)
+          ? user.time_zone
+          : (zones.get(Number(user.id)) ?? DEFAULT_TIME_ZONE),
+      },
+    ]),
+  );
+}
+
+/** The recipient `userId` is, or undefined (see loadRecipients). */
+export async function loadRecipient(db: Queryable, userId: number): Promise<Recipient | undefined> {
+  return (await loadRecipients(db, [userId])).get(userId);
 }

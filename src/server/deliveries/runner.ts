@@ -25,7 +25,7 @@ import {
   unfinishedWithPayload,
 } from './occurrences';
 import { personalize, sharedRecipient } from './personalize';
-import { loadRecipient, type Recipient } from './recipient';
+import { loadRecipient, loadRecipients, type Recipient } from './recipient';
 import {
   ALERT_EVALUATION_PATTERN,
   cronPattern,
@@ -103,14 +103,13 @@ function serially<T>(store: Store, fn: () => Promise<T>): Promise<T> {
   return result;
 }
 
-/** Caches of one run: recipients, scopes, and shared digests by (digest, scope, zone, occurrence). */
+/** Caches of one run: scopes, and shared digests by (digest, scope, zone, occurrence). */
 interface RunCache {
-  recipients: Map<number, Promise<Recipient | undefined>>;
   scopes: Map<'all', Promise<Map<number, string>>>;
   digests: Map<string, Promise<RenderedMessage>>;
 }
 
-const newCache = (): RunCache => ({ recipients: new Map(), scopes: new Map(), digests: new Map() });
+const newCache = (): RunCache => ({ scopes: new Map(), digests: new Map() });
 
 function cached<K, V>(map: Map<K, Promise<V>>, key: K, make: () => Promise<V>): Promise<V> {
   let p = map.get(key);
@@ -191,8 +190,12 @@ async function runOnce(ctx: DeliveryContext, o: RunOptions): Promise<DeliveryLin
   const version = (await currentDataVersion(ctx.store)).version;
   const due: Due[] = [];
   const active = await activeSubscriptions(ctx.store);
+  const recipients = await loadRecipients(
+    ctx.store,
+    active.map((a) => a.subscription.userId),
+  );
   for (const { subscription: s, startsAt } of active) {
-    const recipient = await cached(cache.recipients, s.userId, () => loadRecipient(ctx.store, s.userId));
+    const recipient = recipients.get(s.userId);
     if (!recipient) continue;
     const runAt = o.wallClock ? instantOfWallClock(o.at, recipient.timeZone) : o.at;
     const base = { subscription: s, recipient, runAt };
@@ -212,8 +215,7 @@ async function runOnce(ctx: DeliveryContext, o: RunOptions): Promise<DeliveryLin
   const bySubscription = new Map(active.map((a) => [a.subscription.id, a.subscription]));
   for (const u of await unfinishedWithPayload(ctx.store)) {
     const s = bySubscription.get(u.subscriptionId);
-    const recipient =
-      s && (await cached(cache.recipients, s.userId, () => loadRecipient(ctx.store, s.userId)));
+    const recipient = s && recipients.get(s.userId);
     if (s && recipient && !due.some((d) => d.subscription.id === s.id && d.key === u.key))
       due.unshift({
         subscription: s,

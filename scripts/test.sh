@@ -62,28 +62,40 @@ run_checks() {
   check "dashboard reference is current" scripts/docs-dashboards.ts --check
   return 0
 }
-run_vitest_steps() {
+run_quick_steps() {
+  run_checks
   step "unit tests" vitest_project unit unit unit-isolated
   step "store tests (DuckDB, PostgreSQL)" vitest_project store
-  step "API tests (DuckDB, PostgreSQL)" vitest_project api
   # Two API instances on replicated PostgreSQL behind HAProxy, under load (docs/operations.md).
   step "deployment test (replica, two instances, HAProxy)" vitest_project ha
 }
-# The checks and the vitest projects run beside the browser tests, which wait on a browser (the
-# tests hold on a busy machine): in the background, their output printed after the browser tests
-# end, their failures counted with the rest.
+run_api_steps() {
+  step "API tests (DuckDB, PostgreSQL)" vitest_project api
+}
+# in_background NAME FUNCTION: runs the steps of FUNCTION beside the browser tests, which wait on a
+# browser (the tests hold on a busy machine); its output goes to test-summary/NAME.log, printed after
+# the browser tests end, and its failures are counted with the rest.
+lanes=()
+in_background() {
+  local name=$1 fn=$2
+  ( failed_steps=(); "$fn"; printf '%s\n' "${failed_steps[@]}" > "test-summary/failed-$name" ) \
+    > "test-summary/$name.log" 2>&1 &
+  lanes+=("$name:$!")
+}
 echo
-echo "== the checks, then the unit, store, API and deployment tests, run beside the end-to-end tests; their output follows"
-( failed_steps=(); run_checks; run_vitest_steps; printf '%s\n' "${failed_steps[@]}" > test-summary/failed-vitest-steps ) \
-  > test-summary/vitest-steps.log 2>&1 &
-vitest_steps=$!
+echo "== the checks, the unit, store and deployment tests, and the API tests, in two lanes beside the end-to-end tests; their output follows"
+in_background checks-unit-store-ha run_quick_steps
+in_background api run_api_steps
 # tests/e2e/stepsReporter.ts: the last steps of each test that fails, for the summary below.
 step "end-to-end tests (Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME=test-summary/playwright.json \
   PLAYWRIGHT_STEPS_OUTPUT_NAME=test-summary/playwright-steps.json \
   playwright test --reporter=list,json,./tests/e2e/stepsReporter.ts
-wait "$vitest_steps"
-cat test-summary/vitest-steps.log
-while IFS= read -r failed; do [ -n "$failed" ] && failed_steps+=("$failed"); done < test-summary/failed-vitest-steps
+for lane in "${lanes[@]}"; do
+  name=${lane%%:*}
+  wait "${lane##*:}"
+  cat "test-summary/$name.log"
+  while IFS= read -r failed; do [ -n "$failed" ] && failed_steps+=("$failed"); done < "test-summary/failed-$name"
+done
 
 # Every page of dashboards/ drawn in Chromium as each demo user, its pills and selects walked
 # (docs/qa.md): after the browser tests, whose server built the client it serves. It prints its time.

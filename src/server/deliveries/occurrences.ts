@@ -74,11 +74,7 @@ export function claimOccurrences(
   store: Store,
   list: readonly ClaimOptions[],
 ): Promise<(OccurrenceClaim | undefined)[]> {
-  const order = [...list.keys()].sort(
-    (a, b) =>
-      list[a].subscriptionId - list[b].subscriptionId ||
-      (list[a].key < list[b].key ? -1 : list[a].key > list[b].key ? 1 : 0),
-  );
+  const order = [...list.keys()].sort((a, b) => byOccurrence(list[a], list[b]));
   return store.transaction(async (tx) => {
     const out: (OccurrenceClaim | undefined)[] = new Array(list.length);
     if (store.kind === 'duckdb') {
@@ -119,7 +115,17 @@ export function claimOccurrences(
   });
 }
 
-const pairKey = (o: Pick<ClaimOptions, 'subscriptionId' | 'key'>) => `${o.subscriptionId} ${o.key}`;
+type OccurrenceKey = Pick<ClaimOptions, 'subscriptionId' | 'key'>;
+
+const pairKey = (o: OccurrenceKey) => `${o.subscriptionId} ${o.key}`;
+
+/**
+ * The one order in which every transaction takes the rows of occurrences (claims, finishes), by
+ * (subscription, key): on PostgreSQL an instance's claims and another's finishes then wait for each
+ * other instead of deadlocking.
+ */
+const byOccurrence = (a: OccurrenceKey, b: OccurrenceKey) =>
+  a.subscriptionId - b.subscriptionId || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 /** The rows of some occurrences, by pairKey. */
 async function occurrenceRows(
@@ -231,7 +237,7 @@ export async function finishOccurrence(
   );
 }
 
-/** Records how several claimed occurrences ended, in one transaction (one statement on DuckDB). */
+/** Records how several claimed occurrences ended, in one transaction (one statement on DuckDB), in claim order. */
 export function finishOccurrences(
   store: Store,
   list: readonly { claim: OccurrenceClaim; outcome: Outcome }[],
@@ -239,7 +245,8 @@ export function finishOccurrences(
 ): Promise<void> {
   return store.transaction(async (tx) => {
     if (store.kind !== 'duckdb' || list.length < 2) {
-      for (const f of list) await finishOccurrence(tx, f.claim, f.outcome, now);
+      for (const f of [...list].sort((a, b) => byOccurrence(a.claim, b.claim)))
+        await finishOccurrence(tx, f.claim, f.outcome, now);
       return;
     }
     // Lists hold no null: '' stands for none (a reason, an address and a time are never empty).

@@ -17,7 +17,6 @@ type Answer = { status: number; headers: Headers; body: Json };
 
 /** A webhook receiver on loopback that records what it is sent. */
 async function startReceiver(): Promise<{
-  url: string;
   port: number;
   received: { headers: IncomingHttpHeaders; body: string }[];
   close(): Promise<void>;
@@ -36,7 +35,6 @@ async function startReceiver(): Promise<{
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/hooks/leasing`,
     port,
     received,
     close: () => new Promise((resolve) => server.close(() => resolve())),
@@ -210,7 +208,10 @@ describe('deliveries with WEBHOOK_ALLOWED_HOSTS', () => {
   const call = client(() => server);
 
   beforeAll(async () => {
-    server = await startTestServer({ driver: 'duckdb', env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
+    server = await startTestServer({
+      driver: 'duckdb',
+      env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1, localhost' },
+    });
     manager = (await signInOverHttp(server, 'manager')).accessToken;
   });
   afterAll(async () => {
@@ -220,17 +221,17 @@ describe('deliveries with WEBHOOK_ALLOWED_HOSTS', () => {
   it('saves and posts to a loopback receiver the operator allows, and still refuses the others', async () => {
     const receiver = await startReceiver();
     try {
-      const created = await call(
-        'POST',
-        '/api/deliveries/subscriptions',
-        manager,
-        webhookDigest(receiver.url),
-      );
-      expect(created.status, JSON.stringify(created.body)).toBe(201);
-      const test = await call('POST', `/api/deliveries/subscriptions/${created.body.id}/test`, manager);
-      expect(test.body).toMatchObject({ status: 'sent', to: `127.0.0.1:${receiver.port}` });
-      expect(receiver.received).toHaveLength(1);
-      expect(receiver.received[0].headers['x-hawkeye-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
+      // By address, and by a name (connected to the address its lookup answered when checked).
+      for (const host of ['127.0.0.1', 'localhost']) {
+        const url = `http://${host}:${receiver.port}/hooks/leasing`;
+        const created = await call('POST', '/api/deliveries/subscriptions', manager, webhookDigest(url));
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        const test = await call('POST', `/api/deliveries/subscriptions/${created.body.id}/test`, manager);
+        expect(test.body).toMatchObject({ status: 'sent', to: `${host}:${receiver.port}` });
+      }
+      expect(receiver.received).toHaveLength(2);
+      for (const r of receiver.received)
+        expect(r.headers['x-hawkeye-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
       for (const url of ['http://[::1]/hook', 'http://169.254.169.254/', 'http://10.0.0.1/hook']) {
         const refused = await call('POST', '/api/deliveries/subscriptions', manager, webhookDigest(url));
         expect(refused.status, url).toBe(400);

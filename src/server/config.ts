@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { webhookAllowList } from './deliveries/webhookTarget';
 import { trustedProxyList } from './trustedProxies';
 
 /** Everything the server reads from its environment, with the defaults the README documents. */
@@ -50,6 +51,12 @@ export interface Config {
    * default): a request from one is taken to come from the last address of its X-Forwarded-For.
    */
   trustedProxies: string[];
+  /**
+   * Internal hosts webhooks may be sent to (WEBHOOK_ALLOWED_HOSTS, comma-separated host names,
+   * addresses or CIDRs; none by default): loopback, private, link-local and the like are refused
+   * otherwise, when a subscription is saved and when it is sent (deliveries/webhookTarget.ts).
+   */
+  webhookAllowedHosts: string[];
   /** Seed the demo data into an empty database at start (SEED_DEMO=0 turns it off). */
   seedDemo: boolean;
   /** Memory for the data endpoints' answers (RESULT_CACHE_MB, default 64; 0 turns the cache off). */
@@ -118,6 +125,14 @@ function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number 
   return n;
 }
 
+/** A comma-separated list, its entries trimmed, empty ones left out. */
+function listEnv(env: NodeJS.ProcessEnv, name: string): string[] {
+  return (env[name] || '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
 /** A memory size as DuckDB reads it ('512MB', '6GB', '1.5GiB'); unset or empty is undefined. */
 function memoryLimitEnv(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const raw = env[name]?.trim();
@@ -143,22 +158,18 @@ function loadSecret(env: NodeJS.ProcessEnv, dataDir: string): Uint8Array {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intEnv(env, 'PORT', 8080);
   const dataDir = resolve(env.DATA_DIR || './data');
-  const databaseReplicaUrls = (env.DATABASE_REPLICA_URLS || '')
-    .split(',')
-    .map((u) => u.trim())
-    .filter(Boolean);
+  const databaseReplicaUrls = listEnv(env, 'DATABASE_REPLICA_URLS');
   if (env.DATABASE_LISTEN_URL && !env.DATABASE_URL)
     throw new Error('DATABASE_LISTEN_URL needs DATABASE_URL: it is another way to the same primary');
   if (databaseReplicaUrls.length && !env.DATABASE_URL)
     throw new Error('DATABASE_REPLICA_URLS needs DATABASE_URL: the replicas follow a PostgreSQL primary');
   const replicaCheckIntervalMs = intEnv(env, 'REPLICA_CHECK_INTERVAL_MS', 1000);
   if (replicaCheckIntervalMs === 0) throw new Error("REPLICA_CHECK_INTERVAL_MS must be more than 0, got '0'");
-  const trustedProxies = (env.TRUSTED_PROXIES || '')
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean);
+  const trustedProxies = listEnv(env, 'TRUSTED_PROXIES');
+  const webhookAllowedHosts = listEnv(env, 'WEBHOOK_ALLOWED_HOSTS');
   // Refused at start, naming the entry, rather than when the first request arrives.
   trustedProxyList(trustedProxies);
+  webhookAllowList(webhookAllowedHosts);
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -213,5 +224,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ),
     },
     trustedProxies,
+    webhookAllowedHosts,
   };
 }

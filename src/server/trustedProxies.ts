@@ -1,10 +1,14 @@
 import { BlockList, isIP } from 'node:net';
 
 /**
- * The proxies of TRUSTED_PROXIES (IP addresses or CIDRs, IPv4 or IPv6) as one address list; throws
- * naming the first entry that is neither.
+ * Addresses and CIDRs (IPv4 or IPv6) of a setting as one address list; throws naming the setting and
+ * the first entry that is neither (`expected` says what the setting takes).
  */
-export function trustedProxyList(entries: readonly string[]): BlockList {
+export function addressList(
+  setting: string,
+  entries: readonly string[],
+  expected = 'IP addresses or CIDRs (10.0.0.5, 10.0.0.0/24)',
+): BlockList {
   const list = new BlockList();
   for (const entry of entries) {
     const [address, bits, extra] = entry.split('/');
@@ -16,14 +20,17 @@ export function trustedProxyList(entries: readonly string[]): BlockList {
       extra !== undefined ||
       (bits !== undefined && !(Number.isInteger(prefix) && prefix >= 0 && prefix <= max))
     )
-      throw new Error(
-        `TRUSTED_PROXIES must list IP addresses or CIDRs (10.0.0.5, 10.0.0.0/24), got '${entry}'`,
-      );
+      throw new Error(`${setting} must list ${expected}, got '${entry}'`);
     const type = family === 6 ? 'ipv6' : 'ipv4';
     if (bits === undefined) list.addAddress(address, type);
     else list.addSubnet(address, prefix, type);
   }
   return list;
+}
+
+/** The proxies of TRUSTED_PROXIES as one address list; throws naming the first entry that is not one. */
+export function trustedProxyList(entries: readonly string[]): BlockList {
+  return addressList('TRUSTED_PROXIES', entries);
 }
 
 /**

@@ -49,7 +49,8 @@ describe.each(DRIVERS)('digests and alerts on %s', (driver) => {
   const created = new Date('2026-11-22T00:00:00Z');
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
+    // The webhook test's receiver is on loopback, which webhooks reach only when allowed.
+    server = await startTestServer({ driver, env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
     smtp = await startTestSmtp();
     ctx = {
       app: server.app,
@@ -293,7 +294,7 @@ describe.each(DRIVERS)('digests and alerts on %s', (driver) => {
   });
 
   it('posts to a webhook with a signature the receiver can check, and records a refusal', async () => {
-    const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+    const received: { headers: IncomingHttpHeaders; body: string; url?: string }[] = [];
     let status = 200;
     const hook = createServer((req, res) => {
       let body = '';
@@ -301,8 +302,13 @@ describe.each(DRIVERS)('digests and alerts on %s', (driver) => {
         body += c;
       });
       req.on('end', () => {
-        received.push({ headers: req.headers, body });
-        res.writeHead(status).end();
+        received.push({ headers: req.headers, body, url: req.url });
+        // A redirect is answered on the first path only: following it would arrive.
+        const moved = status >= 300 && status < 400 && req.url === '/hooks/leasing';
+        res.writeHead(moved ? status : status >= 300 && status < 400 ? 200 : status, {
+          ...(moved ? { location: '/hooks/moved' } : {}),
+        });
+        res.end();
       });
     });
     await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
@@ -341,6 +347,32 @@ describe.each(DRIVERS)('digests and alerts on %s', (driver) => {
         status: 'failed',
         reason: expect.stringMatching(/answered 500/),
       });
+
+      // A redirect is not followed: the delivery fails with its status.
+      status = 302;
+      const before = received.length;
+      expect(linesOf(await run(wall('2026-11-27T11:00')), s.id)).toEqual([
+        expect.objectContaining({
+          status: 'failed',
+          reason: expect.stringMatching(/answered 302, a redirect/),
+        }),
+      ]);
+      expect(received.slice(before).map((r) => r.url)).toEqual(['/hooks/leasing']);
+
+      // Without WEBHOOK_ALLOWED_HOSTS, loopback is refused before anything is posted.
+      status = 200;
+      const unallowed = { ...ctx, config: { ...ctx.config, webhookAllowedHosts: [] } };
+      const refused = linesOf(
+        await runDueDeliveries(unallowed, { ...wall('2026-11-28T11:00'), instanceId: 'test' }),
+        s.id,
+      );
+      expect(refused).toEqual([
+        expect.objectContaining({
+          status: 'failed',
+          reason: expect.stringMatching(/127\.0\.0\.1 is an internal address/),
+        }),
+      ]);
+      expect(received).toHaveLength(before + 1);
     } finally {
       await new Promise((resolve) => hook.close(resolve));
     }

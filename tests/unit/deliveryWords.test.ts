@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/client/api/ApiError';
 import {
   clockWords,
   ordinal,
   quietWords,
   scheduleWords,
+  testRefusedWords,
   whenWords,
   zoneWords,
 } from '../../src/client/deliveries/deliveryWords';
@@ -56,5 +58,20 @@ describe("the 'Email & alerts' page's words", () => {
 
   it('names an unknown time zone by its own name rather than failing', () => {
     expect(zoneWords('Not/AZone')).toBe('Not/AZone');
+  });
+
+  it('says why a test send was not made: the wait for too many, else to try again', () => {
+    const message = 'Too many test sends. Please wait 42 seconds and try again.';
+    expect(testRefusedWords(new ApiError(429, { error: 'Too Many Requests', message }, false, 42))).toEqual({
+      color: 'yellow',
+      text: message,
+    });
+    expect(testRefusedWords(new ApiError(429, 'busy', false, 30)).text).toBe(
+      'Too many test sends. Please wait 30 seconds and try again.',
+    );
+    expect(testRefusedWords(new ApiError(503, {}, true))).toEqual({
+      color: 'red',
+      text: 'The test could not be sent just now. Try again in a moment.',
+    });
   });
 });

@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, Collapse, Group, Paper, Stack, Text, Title }
 import { useId, useState } from 'react';
 import { DeliveryHistory } from './DeliveryHistory';
 import type { DeliveriesOverview, DeliveryLine, DeliverySubscription } from './deliveriesApi';
-import { quietWords, scheduleWords } from './deliveryWords';
+import { quietWords, scheduleWords, testRefusedWords } from './deliveryWords';
 
 interface SubscriptionCardProps {
   subscription: DeliverySubscription;
@@ -77,8 +77,8 @@ export function SubscriptionCard({
     try {
       setTested(testWords(await onTest()));
       setHistoryOpen(true);
-    } catch {
-      setTested({ color: 'red', text: 'The test could not be sent just now. Try again in a moment.' });
+    } catch (err) {
+      setTested(testRefusedWords(err));
     } finally {
       setBusy(undefined);
     }

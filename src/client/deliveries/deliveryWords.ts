@@ -1,4 +1,5 @@
 import type { DeliveryRecord, DigestSchedule, QuietHours } from '../../shared/api/types';
+import { ApiError } from '../api/ApiError';
 
 /** ISO weekdays, 1 Monday to 7 Sunday, as schedules number them. */
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -77,3 +78,22 @@ export const STATUS_WORDS: Record<DeliveryRecord['status'], string> = {
   failed: 'Failed',
   claimed: 'Sending',
 };
+
+/**
+ * What the card says when a test send was not made: for too many of them (429), the server's own
+ * sentence with the wait (or one naming the Retry-After); otherwise to try again later.
+ */
+export function testRefusedWords(err: unknown): { color: string; text: string } {
+  if (err instanceof ApiError && err.status === 429) {
+    const message = (err.body as { message?: unknown } | undefined)?.message;
+    const wait = err.retryAfterSeconds ? `${err.retryAfterSeconds} seconds` : 'a minute';
+    return {
+      color: 'yellow',
+      text:
+        typeof message === 'string' && message
+          ? message
+          : `Too many test sends. Please wait ${wait} and try again.`,
+    };
+  }
+  return { color: 'red', text: 'The test could not be sent just now. Try again in a moment.' };
+}

@@ -35,6 +35,16 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
 }
 
 /**
+ * A limiter of attempts per key, named `name`: in the database with a PostgreSQL store (one budget
+ * shared by every instance), otherwise in memory (DuckDB's one process).
+ */
+export function attemptLimiter(name: string, limit: RateLimit, store?: Store): AttemptLimiter {
+  return store?.kind === 'postgres'
+    ? new DatabaseLimiter(store, name, limit)
+    : new SlidingWindowLimiter(limit);
+}
+
+/**
  * Builds the limiters from the environment. Defaults: 10 failed sign-ins per username and 50 per
  * address in 15 minutes (an office behind one address holds many users), 5 reset requests per
  * username and 20 per address in 15 minutes, 10 bad impersonation codes per impersonator in 15
@@ -44,8 +54,7 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
 export function authLimitsFromEnv(env: NodeJS.ProcessEnv = process.env, store?: Store): AuthLimits {
   const loginWindowMs = positiveInt(env, 'LOGIN_FAILURE_WINDOW_SECONDS', 15 * 60) * 1000;
   const forgotWindowMs = positiveInt(env, 'FORGOT_PASSWORD_WINDOW_SECONDS', 15 * 60) * 1000;
-  const limiter = (name: string, limit: RateLimit): AttemptLimiter =>
-    store?.kind === 'postgres' ? new DatabaseLimiter(store, name, limit) : new SlidingWindowLimiter(limit);
+  const limiter = (name: string, limit: RateLimit) => attemptLimiter(name, limit, store);
   return {
     loginPerUsername: limiter('login-username', {
       max: positiveInt(env, 'LOGIN_FAILURES_PER_USERNAME', 10),

@@ -1,7 +1,11 @@
 import { createHmac } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
 import type { Config } from '../config';
 import { sendMail } from '../mail/sendMail';
 import type { RenderedMessage } from './compute';
+import { InternalTargetError, pinnedLookup, webhookAddresses, webhookAllowList } from './webhookTarget';
 
 /**
  * The two ways a message leaves. Email: through SMTP_URL, else into DATA_DIR/outbox, with its
@@ -9,7 +13,8 @@ import type { RenderedMessage } from './compute';
  * Webhook: a Slack-compatible JSON POST (text and blocks), signed when the subscription has a
  * secret: `X-HawkEye-Signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">`, the timestamp
  * (Unix seconds) in `X-HawkEye-Timestamp`; `X-HawkEye-Delivery` carries the message id, the same
- * on a retry, so a receiver can drop a repeat.
+ * on a retry, so a receiver can drop a repeat. Only to hosts on the internet, unless allowed
+ * (webhookTarget.ts).
  */
 
 /** How long a webhook may take to answer. */
@@ -63,8 +68,40 @@ export function webhookSignature(secret: string, timestamp: string, body: string
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
-/** POSTs `msg` to a webhook; answers the host it went to, throws with the reason when it did not arrive. */
+/** What a webhook request answered: its status, or the reason it could not be made. */
+function post(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  lookup: LookupFunction,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
+      method: 'POST',
+      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      lookup,
+      // A connection of its own, closed after the answer: none is kept that was checked for another.
+      agent: false,
+      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    });
+    request.on('error', reject);
+    request.on('response', (res) => {
+      // Only the status counts: the body is not read.
+      res.destroy();
+      resolve(res.statusCode ?? 0);
+    });
+    request.end(body);
+  });
+}
+
+/**
+ * POSTs `msg` to a webhook; answers the host it went to, throws with the reason when it did not
+ * arrive. The host's addresses are checked first (webhookTarget.ts: nothing internal unless
+ * WEBHOOK_ALLOWED_HOSTS allows it) and the request connects to one of those; a redirect is not
+ * followed (it fails, with its status).
+ */
 export async function sendWebhook(
+  config: Pick<Config, 'webhookAllowedHosts'>,
   url: string,
   secret: string | null,
   msg: RenderedMessage,
@@ -80,20 +117,24 @@ export async function sendWebhook(
     'x-hawkeye-delivery': messageId,
   };
   if (secret) headers['x-hawkeye-signature'] = webhookSignature(secret, timestamp, body);
-  const host = new URL(url).host;
-  let res: Response;
+  const target = new URL(url);
+  const host = target.host;
+  let status: number;
   try {
-    res = await fetch(url, {
-      method: 'POST',
-      headers,
-      body,
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-    });
+    const addresses = await webhookAddresses(target.hostname, webhookAllowList(config.webhookAllowedHosts));
+    status = await post(target, headers, body, pinnedLookup(addresses) as LookupFunction);
   } catch (err) {
-    const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
+    if (err instanceof InternalTargetError)
+      throw new Error(`The webhook at ${host} was not called: ${err.message}`);
+    const e = err as { code?: string; name?: string; cause?: { code?: string }; message: string };
+    const cause =
+      e.code === 'ABORT_ERR' || e.name === 'AbortError' || e.name === 'TimeoutError'
+        ? `no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`
+        : (e.code ?? e.cause?.code ?? e.message);
     throw new Error(`The webhook at ${host} could not be reached (${cause})`);
   }
-  await res.body?.cancel().catch(() => undefined);
-  if (!res.ok) throw new Error(`The webhook at ${host} answered ${res.status}`);
+  if (status >= 300 && status < 400)
+    throw new Error(`The webhook at ${host} answered ${status}, a redirect, which is not followed`);
+  if (status < 200 || status >= 300) throw new Error(`The webhook at ${host} answered ${status}`);
   return host;
 }

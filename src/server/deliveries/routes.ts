@@ -6,6 +6,7 @@ import type {
   SubscriptionParams,
   SubscriptionUpdateRequest,
 } from '../../shared/api/types';
+import { attemptLimiter, tooManyMessage } from '../auth/authLimits';
 import { findUserById } from '../auth/userLookup';
 import { EDITOR_CLAIM } from '../dashboards/editorRoutes';
 import { requirePermittedCaller } from '../forms/requirePermission';
@@ -27,9 +28,16 @@ import {
   SubscriptionInputError,
   updateSubscription,
 } from './subscriptionStore';
+import { webhookAllowList, webhookUrlProblem } from './webhookTarget';
 
 /** How many of a subscription's deliveries its history lists, newest first. */
 export const HISTORY_LIMIT = 50;
+
+/**
+ * Test sends one user may ask for in a window (each renders a message and sends it): 5 a minute, on
+ * all their subscriptions together; past it, 429 with Retry-After.
+ */
+export const TEST_SEND_LIMIT = { max: 5, windowMs: 60_000 } as const;
 
 /** The time zone of a subscriber whose own is not known. */
 const FALLBACK_TIME_ZONE = 'UTC';
@@ -154,13 +162,18 @@ function targetProblem(
 /**
  * The channel to store: a new webhook needs a secret to sign with; an edit that leaves the secret
  * out keeps the one stored (a webhook's secret is never sent back, so the page cannot resend it).
+ * A webhook's URL may not name an internal address or this machine, unless `allowedHosts`
+ * (WEBHOOK_ALLOWED_HOSTS) allows it.
  */
 function channelInput(
   channel: SubscriptionCreateRequest['channel'],
   before: Subscription['channel'] | undefined,
+  allowedHosts: readonly string[],
 ): { channel: SubscriptionInput['channel'] } | Problem {
   if (channel.type === 'email') return { channel: { type: 'email' } };
   const url = channel.url ?? '';
+  const urlProblem = webhookUrlProblem(url, webhookAllowList(allowedHosts));
+  if (urlProblem) return { message: urlProblem, field: '/channel/url' };
   if (channel.secret) return { channel: { type: 'webhook', url, secret: channel.secret } };
   if (before?.type === 'webhook' && before.hasSecret) return { channel: { type: 'webhook', url } };
   return {
@@ -177,7 +190,8 @@ function channelInput(
  *   the subscriber's time zone and their subscriptions.
  * - POST /api/deliveries/subscriptions: subscribes (201 with the subscription).
  * - PATCH /api/deliveries/subscriptions/:id: changes the fields sent; DELETE removes it (204).
- * - POST /api/deliveries/subscriptions/:id/test: sends it now, recorded in its history as a test.
+ * - POST /api/deliveries/subscriptions/:id/test: sends it now, recorded in its history as a test;
+ *   429 with Retry-After past TEST_SEND_LIMIT.
  * - GET /api/deliveries/subscriptions/:id/history: its deliveries, newest first.
  * Every body is checked by schemas/api/deliveries (400 naming the field), then against the
  * definitions: the digest or rule must exist, and thresholds be the rule's.
@@ -260,7 +274,7 @@ export async function registerDeliveryRoutes(app: FastifyInstance): Promise<void
         const thresholds = body.kind === 'alert' ? (body.thresholds ?? null) : null;
         const problem = targetProblem(defs, body.kind, body.targetId, thresholds);
         if (problem) return badRequest(reply, problem);
-        const channel = channelInput(body.channel, undefined);
+        const channel = channelInput(body.channel, undefined, config.webhookAllowedHosts);
         if ('field' in channel) return badRequest(reply, channel);
         const created = await written(reply, () =>
           createSubscription(store, userId, {
@@ -322,7 +336,7 @@ export async function registerDeliveryRoutes(app: FastifyInstance): Promise<void
           if (body.targetId !== undefined) change.targetId = body.targetId;
         }
         if (body.channel) {
-          const channel = channelInput(body.channel, before.channel);
+          const channel = channelInput(body.channel, before.channel, config.webhookAllowedHosts);
           if ('field' in channel) return badRequest(reply, channel);
           change.channel = channel.channel;
         }
@@ -349,6 +363,7 @@ export async function registerDeliveryRoutes(app: FastifyInstance): Promise<void
       },
     );
 
+    const testSends = attemptLimiter('test-send-user', TEST_SEND_LIMIT, store);
     scope.post<{ Params: SubscriptionParams }>(
       '/api/deliveries/subscriptions/:id/test',
       { ...auth, schema: { params, response: { 200: response('delivery-line.json') } } },
@@ -357,6 +372,14 @@ export async function registerDeliveryRoutes(app: FastifyInstance): Promise<void
         if (!subscription) return reply;
         const defs = await definitionsOr503(request, reply);
         if (!defs) return reply;
+        const reserved = await testSends.reserve(String(request.caller!.userId));
+        if (!reserved.allowed) {
+          reply.header('retry-after', String(reserved.retryAfterSeconds));
+          return reply.status(429).send({
+            error: 'Too Many Requests',
+            message: tooManyMessage('test sends', reserved.retryAfterSeconds),
+          });
+        }
         const ctx: DeliveryContext = { app, store, config, definitions: defs };
         try {
           return await testSend(ctx, subscription.id);

@@ -313,7 +313,7 @@ async function send(
   messageId: string,
 ) {
   if (s.channel.type === 'webhook')
-    return sendWebhook(s.channel.url, await webhookSecret(ctx.store, s.id), msg, messageId);
+    return sendWebhook(ctx.config, s.channel.url, await webhookSecret(ctx.store, s.id), msg, messageId);
   return sendEmail({ config: ctx.config, log: ctx.app.log }, r.email, msg, messageId);
 }
 

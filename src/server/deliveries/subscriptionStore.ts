@@ -1,4 +1,5 @@
 import type { Queryable, Row } from '../store';
+import { webhookUrlProblem } from './webhookTarget';
 
 /**
  * Subscriptions to digests and alert rules, as migration 026 stores them, and their delivery
@@ -201,14 +202,12 @@ function checkChannel(
   if (!isObject(v) || (v.type !== 'email' && v.type !== 'webhook'))
     throw new SubscriptionInputError('/channel/type', '/channel/type must be email or webhook');
   if (v.type === 'email') return { channel: 'email', webhook_url: null, webhook_secret: null };
-  let url: URL | undefined;
-  try {
-    url = typeof v.url === 'string' && v.url.length <= MAX_TEXT ? new URL(v.url) : undefined;
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
-    throw new SubscriptionInputError('/channel/url', '/channel/url must be an http or https URL');
+  const urlProblem =
+    typeof v.url === 'string' && v.url.length > MAX_TEXT
+      ? `/channel/url must be at most ${MAX_TEXT} characters`
+      : webhookUrlProblem(v.url);
+  if (urlProblem) throw new SubscriptionInputError('/channel/url', urlProblem);
+  const url = new URL(v.url as string);
   let secret: string | null;
   if (v.secret === undefined) secret = previous?.channel === 'webhook' ? previous.webhook_secret : null;
   else if (v.secret === null || v.secret === '') secret = null;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   clockWords,
+  occurrenceWords,
   ordinal,
   quietWords,
   scheduleWords,
@@ -56,5 +57,23 @@ describe("the 'Email & alerts' page's words", () => {
 
   it('names an unknown time zone by its own name rather than failing', () => {
     expect(zoneWords('Not/AZone')).toBe('Not/AZone');
+  });
+
+  it('says when a delivery sent late was due, and nothing more when it went on time or was a test', () => {
+    const zone = 'America/Chicago';
+    // Caught up six days late (the server was down, or `deliveries run --at`): the history says which one.
+    expect(occurrenceWords('digest:2026-11-23T14:00:00.000Z', '2026-11-29T12:07:31.000Z', zone)).toBe(
+      '(due Mon, Nov 23, 8:00 AM CST)',
+    );
+    expect(occurrenceWords('eval:2026-03-08T09:00:00.000Z', '2026-03-08T10:30:00.000Z', zone)).toBe(
+      '(due Sun, Mar 8, 4:00 AM CDT)',
+    );
+    expect(
+      occurrenceWords('digest:2026-11-23T14:00:00.000Z', '2026-11-23T14:00:04.000Z', zone),
+    ).toBeUndefined();
+    expect(occurrenceWords('data:42', '2026-11-23T14:00:04.000Z', zone)).toBe('(on new data)');
+    expect(
+      occurrenceWords('test:2026-11-29T12:08:13.848Z', '2026-11-29T12:08:14.000Z', zone),
+    ).toBeUndefined();
   });
 });

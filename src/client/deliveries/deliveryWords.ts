@@ -70,6 +70,22 @@ export function whenWords(iso: string, timeZone: string): string {
   }
 }
 
+/**
+ * What a delivery was for, from its occurrence key, when the history's time alone does not say it:
+ * a digest or a scheduled check sent later than it was due (caught up after downtime) says when
+ * it was due ('(due Mon, Nov 23, 8:00 AM CST)'); a check made on new data says so; a test, nothing.
+ */
+export function occurrenceWords(key: string, at: string, timeZone: string): string | undefined {
+  const colon = key.indexOf(':');
+  const kind = key.slice(0, colon);
+  if (kind === 'data') return '(on new data)';
+  if (kind !== 'digest' && kind !== 'eval') return undefined;
+  const due = key.slice(colon + 1);
+  if (Number.isNaN(new Date(due).getTime())) return undefined;
+  const dueWords = whenWords(due, timeZone);
+  return dueWords === whenWords(at, timeZone) ? undefined : `(due ${dueWords})`;
+}
+
 /** A delivery's outcome as the history says it. */
 export const STATUS_WORDS: Record<DeliveryRecord['status'], string> = {
   sent: 'Sent',

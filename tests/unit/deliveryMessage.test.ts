@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { compileChartLayout } from '../../engine/definitions/compileCharts';
-import type { ChartWidget } from '../../engine/types/dashboard';
+import { widgetFigures } from '../../engine/tools';
+import type { ChartWidget, TilesWidget } from '../../engine/types/dashboard';
 import { chartSignals } from '../../engine/widgets/chart/chartSpec';
 import { CHART_WIDTH, chartPng } from '../../src/server/deliveries/chartImage';
 import { type MessageModel, renderMessage } from '../../src/server/deliveries/message';
@@ -29,6 +30,12 @@ const model = (over: Partial<MessageModel> = {}): MessageModel => ({
           detail: 'Missed calls: 323',
         },
         { title: 'Prospect Calls', value: '304' },
+        {
+          title: 'Avg. Prospect Call Time',
+          value: '5.27 Minutes',
+          unit: 'Minutes',
+          comparison: 'Previous Period: 5.09 min',
+        },
       ],
       images: [{ cid: 'chart-1-1@hawkeye', alt: 'Volume chart', width: 400, height: 330 }],
       tables: [],
@@ -61,6 +68,30 @@ describe("a digest's email", () => {
     expect(prospects?.parentElement).not.toBe(inbound?.parentElement);
     expect(prospects?.style.width).toBe('50%');
     expect(inbound?.style.width).toBe('50%');
+  });
+
+  it("takes a tile's unit from its definition, as the page shows it", () => {
+    const tiles = {
+      kind: 'tiles',
+      data: 'prospectTime',
+      tiles: [{ title: 'Avg. Prospect Call Time', field: 'current', format: 'minutes', label: 'Minutes' }],
+    } as unknown as TilesWidget;
+    const [figure] = widgetFigures(tiles, [{ current: 5.27 }]);
+    expect(figure).toMatchObject({ value: '5.27 Minutes', unit: 'Minutes' });
+    // No number, no unit: 'No Data' alone.
+    expect(widgetFigures(tiles, [])[0].unit).toBeUndefined();
+  });
+
+  it("draws a tile's unit smaller beside its number, as the page does, and keeps it in the text part", async () => {
+    const m = model();
+    const doc = await documentOf(m);
+    const tile = [...doc.querySelectorAll('td')]
+      .filter((td) => td.textContent?.includes('Avg. Prospect'))
+      .at(-1);
+    const unit = [...(tile?.querySelectorAll('span') ?? [])].find((s) => s.textContent === 'Minutes');
+    expect(unit?.style.fontSize).toBe('14px');
+    expect(unit?.parentElement?.textContent).toBe('5.27 Minutes');
+    expect((await renderMessage(m)).text).toContain('Avg. Prospect Call Time: 5.27 Minutes\n');
   });
 
   it("draws a chart across the column's whole width, however narrow the image was drawn", async () => {

@@ -73,6 +73,7 @@ const style = {
   tile: { border: `1px solid ${line}`, borderRadius: '6px', padding: '10px 12px', verticalAlign: 'top' },
   tileTitle: { fontSize: '13px', lineHeight: '18px', fontWeight: 600, margin: 0, color: dimmed },
   tileValue: { fontSize: '22px', lineHeight: '30px', fontWeight: 700, margin: '2px 0 0', color: ink },
+  tileUnit: { fontSize: '14px', fontWeight: 400, color: dimmed },
   tileSub: { fontSize: '12px', lineHeight: '17px', margin: 0, color: dimmed },
   sentence: { fontSize: '15px', lineHeight: '22px', margin: '0 0 6px' },
   th: {
@@ -104,6 +105,16 @@ export const COLUMN_WIDTH = 552;
 /** The gap between two tiles of a row, in px. */
 const TILE_GAP = 8;
 
+/** A tile's value as the page draws it: the number large, its unit ('Minutes') smaller beside it. */
+function FigureValue({ figure: f }: { figure: WidgetFigure }) {
+  if (!f.unit || !f.value.endsWith(` ${f.unit}`)) return <>{f.value}</>;
+  return (
+    <>
+      {f.value.slice(0, -f.unit.length - 1)} <span style={style.tileUnit}>{f.unit}</span>
+    </>
+  );
+}
+
 /**
  * Tiles two to a row: wide enough for a figure at a phone's width too. The two tiles of a row are
  * cells of one table row, so they stand as tall as each other whatever lines each has.
@@ -130,7 +141,7 @@ function Figures({ figures }: { figures: WidgetFigure[] }) {
                   <td style={{ ...style.tile, width: '50%' }}>
                     <Text style={style.tileTitle}>{f.title}</Text>
                     <Text style={style.tileValue}>
-                      {f.value}
+                      <FigureValue figure={f} />
                       {f.indicator && (
                         <span style={{ color: f.indicator.color, fontSize: '14px', marginLeft: '6px' }}>
                           {indicatorArrow(f.indicator)}

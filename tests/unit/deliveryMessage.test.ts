@@ -66,8 +66,11 @@ describe("a digest's email", () => {
     // The third tile starts a row of its own, as wide as the others.
     const prospects = tile('Prospect Calls');
     expect(prospects?.parentElement).not.toBe(inbound?.parentElement);
-    expect(prospects?.style.width).toBe('50%');
-    expect(inbound?.style.width).toBe('50%');
+    expect(prospects?.style.width).toBe('49%');
+    // A gap between the two that no width squeezes away: a share of the row, not a fixed width
+    // beside two halves (which the table gave 0 px).
+    const widths = [...(inbound?.parentElement?.children ?? [])].map((td) => (td as HTMLElement).style.width);
+    expect(widths).toEqual(['49%', '2%', '49%']);
   });
 
   it("takes a tile's unit from its definition, as the page shows it", () => {
@@ -142,6 +145,8 @@ describe("a chart's image in a message", () => {
       height: 300,
     });
     expect(image.png.subarray(1, 4).toString()).toBe('PNG');
+    // Shown across a 552 px column, a chart drawn for the page's 300 px would stand 430 px tall.
+    expect(image.height).toBeLessThanOrEqual(Math.ceil(image.width * 0.625));
     // The message shows the image at the column's width: on a phone, shrunk by this much.
     const shrink = Math.min(1, PHONE_COLUMN / image.width);
     expect(Math.min(...sizes) * shrink).toBeGreaterThanOrEqual(9);

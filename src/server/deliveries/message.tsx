@@ -102,8 +102,12 @@ const style = {
 /** The width of a message's column: the container's 600 px less its padding, in CSS px. */
 export const COLUMN_WIDTH = 552;
 
-/** The gap between two tiles of a row, in px. */
-const TILE_GAP = 8;
+/**
+ * The widths of a row's two tiles and the gap between them, in % of the column: percentages, so the
+ * gap stays whatever the width (a fixed gap beside two 50% cells would be squeezed to nothing).
+ */
+const TILE_WIDTH = '49%';
+const TILE_GAP = '2%';
 
 /** A tile's value as the page draws it: the number large, its unit ('Minutes') smaller beside it. */
 function FigureValue({ figure: f }: { figure: WidgetFigure }) {
@@ -131,14 +135,14 @@ function Figures({ figures }: { figures: WidgetFigure[] }) {
           width="100%"
           cellPadding={0}
           cellSpacing={0}
-          style={{ borderCollapse: 'separate', marginBottom: `${TILE_GAP}px` }}
+          style={{ borderCollapse: 'separate', marginBottom: '8px' }}
         >
           <tbody>
             <tr>
               {pair.map((f, i) => (
                 <Fragment key={f.title}>
-                  {i === 1 && <td style={{ width: `${TILE_GAP}px`, fontSize: 0, lineHeight: 0 }}>&nbsp;</td>}
-                  <td style={{ ...style.tile, width: '50%' }}>
+                  {i === 1 && <td style={{ width: TILE_GAP, fontSize: 0, lineHeight: 0 }}>&nbsp;</td>}
+                  <td style={{ ...style.tile, width: TILE_WIDTH }}>
                     <Text style={style.tileTitle}>{f.title}</Text>
                     <Text style={style.tileValue}>
                       <FigureValue figure={f} />
@@ -155,8 +159,8 @@ function Figures({ figures }: { figures: WidgetFigure[] }) {
               ))}
               {pair.length === 1 && (
                 <>
-                  <td style={{ width: `${TILE_GAP}px`, fontSize: 0, lineHeight: 0 }}>&nbsp;</td>
-                  <td style={{ width: '50%' }} />
+                  <td style={{ width: TILE_GAP, fontSize: 0, lineHeight: 0 }}>&nbsp;</td>
+                  <td style={{ width: TILE_WIDTH }} />
                 </>
               )}
             </tr>

@@ -5,6 +5,7 @@ import {
   ordinal,
   quietWords,
   scheduleWords,
+  thresholdWords,
   whenWords,
   zoneWords,
 } from '../../src/client/deliveries/deliveryWords';
@@ -75,5 +76,14 @@ describe("the 'Email & alerts' page's words", () => {
     expect(
       occurrenceWords('test:2026-11-29T12:08:13.848Z', '2026-11-29T12:08:14.000Z', zone),
     ).toBeUndefined();
+  });
+
+  it("says an alert's thresholds as phrases, the unit after the value", () => {
+    expect(thresholdWords('Missed calls above (%)', 25)).toBe('Missed calls above 25%');
+    expect(thresholdWords('Only sites with at least (inbound calls)', 10)).toBe(
+      'Only sites with at least 10 inbound calls',
+    );
+    expect(thresholdWords('Average response above (hours)', 4)).toBe('Average response above 4 hours');
+    expect(thresholdWords('Items older than 48 hours above', 0)).toBe('Items older than 48 hours above 0');
   });
 });

@@ -46,6 +46,17 @@ export function scheduleWords(schedule: DigestSchedule, timeZone: string): strin
   return `Every day ${at}`;
 }
 
+/**
+ * An alert threshold and its value as a phrase: the rule's label reads as the start of one, a unit
+ * in brackets at its end going after the value ('Missed calls above (%)', 25 → 'Missed calls above
+ * 25%'; 'Only sites with at least (inbound calls)', 10 → 'Only sites with at least 10 inbound calls').
+ */
+export function thresholdWords(label: string, value: number | string): string {
+  const unit = /^(.*\S)\s*\(([^()]+)\)$/.exec(label.trim());
+  if (!unit) return `${label} ${value}`;
+  return unit[2] === '%' ? `${unit[1]} ${value}%` : `${unit[1]} ${value} ${unit[2]}`;
+}
+
 /** Quiet hours in words: 'Quiet from 10:00 PM to 7:00 AM'. */
 export function quietWords(quiet: QuietHours): string {
   return `Quiet from ${timeOfDayWords(quiet.start)} to ${timeOfDayWords(quiet.end)}`;

@@ -107,6 +107,29 @@ test('at 375 px the menu reaches the page, which has no filter bar and keeps no 
   await expect(page).toHaveURL(/\/dashboard\/email-alerts$/);
 });
 
+test("the digest dialog's schedule fields stand level at 1280 px, and the times name the time zone", async ({
+  page,
+}) => {
+  await signInQuickly(page, 'manager');
+  await openFromAccountMenu(page);
+  await page.getByTestId('new-digest').click();
+  const dialog = page.getByRole('dialog', { name: 'New digest' });
+  await choose(page, 'subscription-frequency', 'Every week');
+  const boxes = await Promise.all(
+    ['subscription-frequency', 'subscription-weekday', 'subscription-hour'].map((id) =>
+      dialog.getByTestId(id).boundingBox(),
+    ),
+  );
+  const tops = boxes.map((b) => Math.round(b?.y ?? -1));
+  expect(tops[0]).toBeGreaterThan(0);
+  expect(tops).toEqual([tops[0], tops[0], tops[0]]);
+  await expect(dialog.getByLabel('At (Central Time)')).toBeVisible();
+  await dialog.getByTestId('subscription-quiet').click();
+  await expect(dialog.getByText('Nothing is sent between these times (Central Time).')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
 test('a bad webhook address is refused under its field, and nothing is saved', async ({ page }) => {
   await signInQuickly(page, 'manager');
   await openFromAccountMenu(page);

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/client/api/ApiError';
 import {
   clockWords,
+  occurrenceWords,
   ordinal,
   quietWords,
   scheduleWords,
   testRefusedWords,
+  thresholdWords,
   whenWords,
   zoneWords,
 } from '../../src/client/deliveries/deliveryWords';
@@ -73,5 +75,32 @@ describe("the 'Email & alerts' page's words", () => {
       color: 'red',
       text: 'The test could not be sent just now. Try again in a moment.',
     });
+  });
+
+  it('says when a delivery sent late was due, and nothing more when it went on time or was a test', () => {
+    const zone = 'America/Chicago';
+    // Caught up six days late (the server was down, or `deliveries run --at`): the history says which one.
+    expect(occurrenceWords('digest:2026-11-23T14:00:00.000Z', '2026-11-29T12:07:31.000Z', zone)).toBe(
+      '(due Mon, Nov 23, 8:00 AM CST)',
+    );
+    expect(occurrenceWords('eval:2026-03-08T09:00:00.000Z', '2026-03-08T10:30:00.000Z', zone)).toBe(
+      '(due Sun, Mar 8, 4:00 AM CDT)',
+    );
+    expect(
+      occurrenceWords('digest:2026-11-23T14:00:00.000Z', '2026-11-23T14:00:04.000Z', zone),
+    ).toBeUndefined();
+    expect(occurrenceWords('data:42', '2026-11-23T14:00:04.000Z', zone)).toBe('(on new data)');
+    expect(
+      occurrenceWords('test:2026-11-29T12:08:13.848Z', '2026-11-29T12:08:14.000Z', zone),
+    ).toBeUndefined();
+  });
+
+  it("says an alert's thresholds as phrases, the unit after the value", () => {
+    expect(thresholdWords('Missed calls above (%)', 25)).toBe('Missed calls above 25%');
+    expect(thresholdWords('Only sites with at least (inbound calls)', 10)).toBe(
+      'Only sites with at least 10 inbound calls',
+    );
+    expect(thresholdWords('Average response above (hours)', 4)).toBe('Average response above 4 hours');
+    expect(thresholdWords('Items older than 48 hours above', 0)).toBe('Items older than 48 hours above 0');
   });
 });

@@ -12,8 +12,10 @@ import { tileIndicator, tileMainText } from '../tiles/tileIndicator';
  */
 export interface WidgetFigure {
   title: string;
-  /** The main value as the widget shows it ('1,234', '27%', 'No Data', an em dash). */
+  /** The main value as the widget shows it ('1,234', '27%', 'No Data', an em dash), with its unit. */
   value: string;
+  /** The unit at the end of `value` ('Minutes'), which the page draws smaller beside the number. */
+  unit?: string;
   /** The comparison line ('Previous Period: 25%', 'Industry Avg. 78'), when the widget shows one. */
   comparison?: string;
   /** The detail line ('Qualified Calls 120'), when the widget has one. */
@@ -48,6 +50,7 @@ export function widgetFigures(widget: TilesWidget | RingWidget, rows: readonly R
       return {
         title: tile.title,
         value: `${tileMainText(tile, main)}${unit}`,
+        unit: unit ? tile.label : undefined,
         comparison: tile.previousField
           ? `${tile.previousLabel ? `${tile.previousLabel} ` : ''}${formatTileValue(previous, tile.format, true)}${suffix}`
           : undefined,

@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, Collapse, Group, Paper, Stack, Text, Title }
 import { useId, useState } from 'react';
 import { DeliveryHistory } from './DeliveryHistory';
 import type { DeliveriesOverview, DeliveryLine, DeliverySubscription } from './deliveriesApi';
-import { quietWords, scheduleWords, testRefusedWords } from './deliveryWords';
+import { quietWords, scheduleWords, testRefusedWords, thresholdWords } from './deliveryWords';
 
 interface SubscriptionCardProps {
   subscription: DeliverySubscription;
@@ -20,7 +20,7 @@ function whatWords(s: DeliverySubscription, overview: DeliveriesOverview): strin
   const parts = (rule?.thresholds ?? []).map((t) => {
     const own = s.thresholds?.[t.key];
     const value = own ?? t.default;
-    return `${t.label}: ${value}${own === undefined ? ' (default)' : ''}`;
+    return `${thresholdWords(t.label, value)}${own === undefined ? ' (default)' : ''}`;
   });
   return parts.length ? `Checked as the data updates. ${parts.join(' · ')}` : 'Checked as the data updates';
 }

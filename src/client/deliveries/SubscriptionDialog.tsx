@@ -250,7 +250,8 @@ function SubscriptionForm({
             data-testid="subscription-target"
             data-autofocus
           />
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+          {/* Boxes level at the bottom, should a label wrap (a long time zone name). */}
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" style={{ alignItems: 'end' }}>
             <Select
               label="How often"
               data={FREQUENCIES}
@@ -280,12 +281,12 @@ function SubscriptionForm({
               />
             )}
             <Select
-              label="At"
+              // The zone in the label, not a description under it: the three fields' boxes stay level.
+              label={`At (${zone})`}
               data={HOURS}
               value={draft.hour}
               onChange={(v) => v && set({ hour: v })}
               allowDeselect={false}
-              description={zone}
               data-testid="subscription-hour"
             />
           </SimpleGrid>
@@ -337,7 +338,7 @@ function SubscriptionForm({
       <Stack gap="xs">
         <Switch
           label="Quiet hours"
-          description="Nothing is sent between these times."
+          description={`Nothing is sent between these times (${zone}).`}
           checked={draft.quiet}
           onChange={(e) => set({ quiet: e.currentTarget.checked })}
           data-testid="subscription-quiet"

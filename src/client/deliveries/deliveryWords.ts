@@ -47,6 +47,17 @@ export function scheduleWords(schedule: DigestSchedule, timeZone: string): strin
   return `Every day ${at}`;
 }
 
+/**
+ * An alert threshold and its value as a phrase: the rule's label reads as the start of one, a unit
+ * in brackets at its end going after the value ('Missed calls above (%)', 25 → 'Missed calls above
+ * 25%'; 'Only sites with at least (inbound calls)', 10 → 'Only sites with at least 10 inbound calls').
+ */
+export function thresholdWords(label: string, value: number | string): string {
+  const unit = /^(.*\S)\s*\(([^()]+)\)$/.exec(label.trim());
+  if (!unit) return `${label} ${value}`;
+  return unit[2] === '%' ? `${unit[1]} ${value}%` : `${unit[1]} ${value} ${unit[2]}`;
+}
+
 /** Quiet hours in words: 'Quiet from 10:00 PM to 7:00 AM'. */
 export function quietWords(quiet: QuietHours): string {
   return `Quiet from ${timeOfDayWords(quiet.start)} to ${timeOfDayWords(quiet.end)}`;
@@ -69,6 +80,22 @@ export function whenWords(iso: string, timeZone: string): string {
   } catch {
     return new Intl.DateTimeFormat('en-US', options).format(at);
   }
+}
+
+/**
+ * What a delivery was for, from its occurrence key, when the history's time alone does not say it:
+ * a digest or a scheduled check sent later than it was due (caught up after downtime) says when
+ * it was due ('(due Mon, Nov 23, 8:00 AM CST)'); a check made on new data says so; a test, nothing.
+ */
+export function occurrenceWords(key: string, at: string, timeZone: string): string | undefined {
+  const colon = key.indexOf(':');
+  const kind = key.slice(0, colon);
+  if (kind === 'data') return '(on new data)';
+  if (kind !== 'digest' && kind !== 'eval') return undefined;
+  const due = key.slice(colon + 1);
+  if (Number.isNaN(new Date(due).getTime())) return undefined;
+  const dueWords = whenWords(due, timeZone);
+  return dueWords === whenWords(at, timeZone) ? undefined : `(due ${dueWords})`;
 }
 
 /** A delivery's outcome as the history says it. */

@@ -1,15 +1,26 @@
 import { Resvg } from '@resvg/resvg-js';
 import type { Spec } from 'vega';
 
-/** The width charts are drawn at in a message (its column is 600 px less padding), in CSS px. */
-export const CHART_WIDTH = 536;
+/**
+ * The width charts are drawn at in a message, in CSS px: narrower than its 552 px column, so that
+ * on a phone (a column of about 327 px) the image shrinks less and its 11 px labels stay 9 px or
+ * more; on a wide screen the image grows to fill the column.
+ */
+export const CHART_WIDTH = 384;
+
+/**
+ * The tallest a chart is drawn, as a share of its width: the message shows it across its column,
+ * so a chart drawn narrow for a phone and as tall as the page's would stand taller than a screen.
+ */
+const MAX_HEIGHT_RATIO = 0.625;
 
 /** Pixels per CSS px of the PNG: sharp on high-density screens, still small to send. */
 const PIXEL_RATIO = 2;
 
 /**
  * A chart as a PNG: its Vega spec (as the definitions compile it) with the rows in its named
- * dataset and the page params in its signals, laid out at `width` and drawn headless to SVG by
+ * dataset and the page params in its signals, laid out at `width` by `height` (at most
+ * MAX_HEIGHT_RATIO of the width) and drawn headless to SVG by
  * Vega, then rasterized by resvg (mail clients do not show SVG reliably). Vega is loaded on first use.
  */
 export async function chartPng(
@@ -27,9 +38,10 @@ export async function chartPng(
   const signals = a.signals ?? {};
   const drawn: Spec = {
     ...spec,
-    // The box the page gives the chart: the whole width, the widget's height, legends inside.
+    // The box the page gives the chart: the whole width, the widget's height (no taller than
+    // MAX_HEIGHT_RATIO of the width), legends inside.
     width,
-    height: a.height,
+    height: Math.min(a.height, Math.round(width * MAX_HEIGHT_RATIO)),
     autosize: { type: 'fit', contains: 'padding' },
     background: 'white',
     data: (spec.data ?? []).map((d) => (d.name === a.dataset ? { ...d, values: a.rows as object[] } : d)),

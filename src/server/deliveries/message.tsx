@@ -1,6 +1,5 @@
 import {
   Body,
-  Column,
   Container,
   Head,
   Heading,
@@ -9,12 +8,11 @@ import {
   Img,
   Link,
   Preview,
-  Row,
   Section,
   Text,
 } from '@react-email/components';
 import { render } from '@react-email/render';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, Fragment } from 'react';
 import { indicatorArrow, type WidgetFigure } from '../../../engine/tools';
 
 /** A table of a message: its header cells, body rows and totals row, as the page's text. */
@@ -75,6 +73,7 @@ const style = {
   tile: { border: `1px solid ${line}`, borderRadius: '6px', padding: '10px 12px', verticalAlign: 'top' },
   tileTitle: { fontSize: '13px', lineHeight: '18px', fontWeight: 600, margin: 0, color: dimmed },
   tileValue: { fontSize: '22px', lineHeight: '30px', fontWeight: 700, margin: '2px 0 0', color: ink },
+  tileUnit: { fontSize: '14px', fontWeight: 400, color: dimmed },
   tileSub: { fontSize: '12px', lineHeight: '17px', margin: 0, color: dimmed },
   sentence: { fontSize: '15px', lineHeight: '22px', margin: '0 0 6px' },
   th: {
@@ -100,47 +99,73 @@ const style = {
   footer: { fontSize: '12px', lineHeight: '18px', color: dimmed, margin: '12px 0 0' },
 } satisfies Record<string, CSSProperties>;
 
-/** Tiles two to a row: wide enough for a figure at a phone's width too. */
+/** The width of a message's column: the container's 600 px less its padding, in CSS px. */
+export const COLUMN_WIDTH = 552;
+
+/**
+ * The widths of a row's two tiles and the gap between them, in % of the column: percentages, so the
+ * gap stays whatever the width (a fixed gap beside two 50% cells would be squeezed to nothing).
+ */
+const TILE_WIDTH = '49%';
+const TILE_GAP = '2%';
+
+/** A tile's value as the page draws it: the number large, its unit ('Minutes') smaller beside it. */
+function FigureValue({ figure: f }: { figure: WidgetFigure }) {
+  if (!f.unit || !f.value.endsWith(` ${f.unit}`)) return <>{f.value}</>;
+  return (
+    <>
+      {f.value.slice(0, -f.unit.length - 1)} <span style={style.tileUnit}>{f.unit}</span>
+    </>
+  );
+}
+
+/**
+ * Tiles two to a row: wide enough for a figure at a phone's width too. The two tiles of a row are
+ * cells of one table row, so they stand as tall as each other whatever lines each has.
+ */
 function Figures({ figures }: { figures: WidgetFigure[] }) {
   const rows: WidgetFigure[][] = [];
   for (let i = 0; i < figures.length; i += 2) rows.push(figures.slice(i, i + 2));
   return (
     <>
       {rows.map((pair) => (
-        <Row key={pair.map((f) => f.title).join('|')} style={{ marginBottom: '8px' }}>
-          {pair.map((f, i) => (
-            <Column
-              key={f.title}
-              style={{
-                width: '50%',
-                verticalAlign: 'top',
-                paddingRight: i === 0 ? '4px' : 0,
-                paddingLeft: i === 1 ? '4px' : 0,
-              }}
-            >
-              <table role="presentation" width="100%" cellPadding={0} cellSpacing={0}>
-                <tbody>
-                  <tr>
-                    <td style={style.tile}>
-                      <Text style={style.tileTitle}>{f.title}</Text>
-                      <Text style={style.tileValue}>
-                        {f.value}
-                        {f.indicator && (
-                          <span style={{ color: f.indicator.color, fontSize: '14px', marginLeft: '6px' }}>
-                            {indicatorArrow(f.indicator)}
-                          </span>
-                        )}
-                      </Text>
-                      {f.comparison && <Text style={style.tileSub}>{f.comparison}</Text>}
-                      {f.detail && <Text style={style.tileSub}>{f.detail}</Text>}
-                    </td>
-                  </tr>
-                </tbody>
-              </table>
-            </Column>
-          ))}
-          {pair.length === 1 && <Column style={{ width: '50%' }} />}
-        </Row>
+        <table
+          key={pair.map((f) => f.title).join('|')}
+          role="presentation"
+          width="100%"
+          cellPadding={0}
+          cellSpacing={0}
+          style={{ borderCollapse: 'separate', marginBottom: '8px' }}
+        >
+          <tbody>
+            <tr>
+              {pair.map((f, i) => (
+                <Fragment key={f.title}>
+                  {i === 1 && <td style={{ width: TILE_GAP, fontSize: 0, lineHeight: 0 }}>&nbsp;</td>}
+                  <td style={{ ...style.tile, width: TILE_WIDTH }}>
+                    <Text style={style.tileTitle}>{f.title}</Text>
+                    <Text style={style.tileValue}>
+                      <FigureValue figure={f} />
+                      {f.indicator && (
+                        <span style={{ color: f.indicator.color, fontSize: '14px', marginLeft: '6px' }}>
+                          {indicatorArrow(f.indicator)}
+                        </span>
+                      )}
+                    </Text>
+                    {f.comparison && <Text style={style.tileSub}>{f.comparison}</Text>}
+                    {f.detail && <Text style={style.tileSub}>{f.detail}</Text>}
+                  </td>
+                </Fragment>
+              ))}
+              {pair.length === 1 && (
+                <>
+                  <td style={{ width: TILE_GAP, fontSize: 0, lineHeight: 0 }}>&nbsp;</td>
+                  <td style={{ width: TILE_WIDTH }} />
+                </>
+              )}
+            </tr>
+          </tbody>
+        </table>
       ))}
     </>
   );
@@ -234,9 +259,11 @@ export function MessageEmail({ model }: { model: MessageModel }) {
                   key={img.cid}
                   src={`cid:${img.cid}`}
                   alt={img.alt}
-                  width={img.width}
-                  height={img.height}
-                  style={{ display: 'block', width: '100%', maxWidth: `${img.width}px`, height: 'auto' }}
+                  // The column's whole width: a chart drawn narrow (its text readable on a phone)
+                  // grows to fill a wide screen; Outlook sizes it by these attributes.
+                  width={COLUMN_WIDTH}
+                  height={Math.round((img.height * COLUMN_WIDTH) / img.width)}
+                  style={{ display: 'block', width: '100%', height: 'auto' }}
                 />
               ))}
               {s.tables.map((t) => (

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, join, relative } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -9,14 +9,17 @@ import {
   type DefinitionError,
   definitionFiles,
   formatDefinitionError,
+  jsonFilesOf,
   type KnownEndpoints,
   loadDefinitions,
   loadEndpointIndex,
+  loadSchemaSet,
   locate,
   messages,
   type Problem,
   packageRoot,
   parseJsonTolerant,
+  type SchemaSet,
   syntaxErrors,
 } from '../../../engine/tools';
 import type { AlertRuleDefinition, AlertSource, DigestDefinition } from '../../shared/delivery/types';
@@ -29,7 +32,7 @@ export interface DeliveryDefinitions {
 
 /** The sub-folders of the definitions folder that hold digests and alert rules. */
 export const DELIVERY_FOLDERS = { digest: 'digests', alert: 'alerts' } as const;
-type DeliveryKind = keyof typeof DELIVERY_FOLDERS;
+export type DeliveryKind = keyof typeof DELIVERY_FOLDERS;
 
 const root = packageRoot(import.meta.dirname);
 const schemaDir = join(root, 'schemas', 'delivery');
@@ -50,6 +53,31 @@ export function deliveryFiles(dashboardsDir: string): string[] {
     const dir = join(dashboardsDir, folder);
     return existsSync(dir) ? definitionFiles(dir) : [];
   });
+}
+
+/**
+ * The files of the paths a definition tool is given: a folder's pages and library files (its
+ * *.json, in name order), then its digests and alert rules (deliveryFiles); a file as named. A
+ * missing path throws with its name.
+ */
+export function definitionPathFiles(paths: readonly string[], cwd: string): string[] {
+  return paths.flatMap((p) => {
+    const files = jsonFilesOf([p], cwd);
+    const path = resolve(cwd, p);
+    return statSync(path).isDirectory() ? [...files, ...deliveryFiles(path)] : files;
+  });
+}
+
+const schemaSets = new Map<DeliveryKind, SchemaSet>();
+
+/** The schemas of a digest or an alert rule, as the tools order and print its keys (canonicalOrder). */
+export function deliverySchemaSet(kind: DeliveryKind): SchemaSet {
+  let set = schemaSets.get(kind);
+  if (!set) {
+    set = loadSchemaSet(schemaDir, SCHEMA_FILE[kind]);
+    schemaSets.set(kind, set);
+  }
+  return set;
 }
 
 let validators: Record<DeliveryKind, ValidateFunction> | undefined;
@@ -271,15 +299,21 @@ function alertProblems(
 const ENDPOINT_INDEX = join(root, 'schemas', 'api', 'endpoints.json');
 
 /**
- * Reads and checks the digests and alert rules of a definitions folder (its digests/ and alerts/),
- * against the pages of that folder: the definitions that passed, and every located error.
+ * Reads and checks the digests and alert rules of a definitions folder (its digests/ and alerts/,
+ * or the `files` given), against the pages of that folder: the definitions that passed, and every
+ * located error, files named relative to `cwd`. Endpoints are checked against the server's index
+ * unless `endpoints` is given.
  */
-function readDeliveryDefinitions(dashboardsDir: string): CheckedDeliveries {
-  const endpoints = loadEndpointIndex(ENDPOINT_INDEX);
+export function readDeliveryDefinitions(
+  dashboardsDir: string,
+  opts: { files?: readonly string[]; endpoints?: KnownEndpoints; cwd?: string } = {},
+): CheckedDeliveries {
+  const endpoints = 'endpoints' in opts ? opts.endpoints : loadEndpointIndex(ENDPOINT_INDEX);
+  const cwd = opts.cwd ?? process.cwd();
   const { loaded } = loadDefinitions(definitionFiles(dashboardsDir), { endpoints });
   const pages = pagePanelsOf(loaded.map((l) => l.draft));
-  const items = deliveryFiles(dashboardsDir).map((f) => ({
-    file: relative(process.cwd(), f) || f,
+  const items = (opts.files ?? deliveryFiles(dashboardsDir)).map((f) => ({
+    file: relative(cwd, f) || f,
     text: readFileSync(f, 'utf8'),
   }));
   return checkDeliveryTexts(items, pages, endpoints);

@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/auth/users';
 import { DEMO_USERS } from '../../src/server/seed/demoUsers';
-import { signInOverHttp, startTestServer, type TestServer } from './harness';
+import { apiCaller, signInOverHttp, startTestServer, type TestServer } from './harness';
 
 // The server reads a temporary copy of dashboards/, whose digest and alert-rule files the test edits
 // as an analyst would, by hand, while the server runs. The definitions do not depend on the store:
@@ -20,7 +20,7 @@ type Choice = { id: string; title: string };
 
 describe('digest and alert-rule definitions follow their files without a restart', () => {
   let server: TestServer;
-  let token: string;
+  let call: ReturnType<typeof apiCaller>;
   const logLines: string[] = [];
 
   beforeAll(async () => {
@@ -31,25 +31,13 @@ describe('digest and alert-rule definitions follow their files without a restart
       log: (line) => logLines.push(line),
     });
     for (const u of DEMO_USERS) await createUser(server.ctx.store, u);
-    token = (await signInOverHttp(server, 'manager')).accessToken;
+    call = apiCaller(server, (await signInOverHttp(server, 'manager')).accessToken);
   });
 
   afterAll(async () => {
     await server?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
-
-  async function call(method: string, path: string, body?: unknown) {
-    const res = await fetch(`${server.url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  }
 
   async function digestChoices(): Promise<Choice[]> {
     const r = await call('GET', '/api/deliveries');

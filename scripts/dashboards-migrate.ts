@@ -10,7 +10,8 @@
  * A migrated file is validated before it is written; if it is invalid, its located errors are
  * printed, it is not written, and the exit status is 2. `--check` writes nothing: it lists the
  * files that need migrating and exits 1 if any. Digests and alert rules (a folder's digests/ and
- * alerts/) have no schemaVersion: they are left alone, and the command says how many it passed by.
+ * alerts/) have no schemaVersion: they are left alone, and a run that writes says how many it
+ * passed by.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
@@ -103,7 +104,8 @@ function migrate(args: { values: { check: boolean }; positionals: string[] }, io
     const steps = migrated.applied.map((s) => `${s.from}->${s.to} (${s.description})`).join(', ');
     io.out(`migrated ${name} from schemaVersion ${migrated.from} to ${currentSchemaVersion}: ${steps}`);
   }
-  if (deliveries)
+  // --check lists only what needs migrating (nothing, when every file is current).
+  if (deliveries && !check)
     io.err(
       `info: ${deliveries} file${deliveries === 1 ? '' : 's'} of digests/ and alerts/ left alone: digests and alert rules have no schemaVersion to migrate`,
     );

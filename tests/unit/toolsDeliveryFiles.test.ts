@@ -81,7 +81,7 @@ describe('the definition tools take the digests and alert rules as they take the
   it('dashboards:migrate leaves the digests and alert rules alone and says so', () => {
     const cwd = copyOfDashboards();
     const before = readFileSync(join(cwd, WEEKLY), 'utf8');
-    for (const args of [['dashboards'], ['--check', 'dashboards'], [WEEKLY]]) {
+    for (const args of [['dashboards'], [WEEKLY]]) {
       const run = runTool(runMigrate, args, { cwd });
       expect(run.status).toBe(0);
       expect(run.stdout).toBe('');
@@ -90,6 +90,12 @@ describe('the definition tools take the digests and alert rules as they take the
         `info: ${count} of digests/ and alerts/ left alone: digests and alert rules have no schemaVersion to migrate\n`,
       );
     }
+    // --check says nothing when every file is current: digests and alert rules always are.
+    expect(runTool(runMigrate, ['--check', 'dashboards'], { cwd })).toEqual({
+      status: 0,
+      stdout: '',
+      stderr: '',
+    });
     expect(readFileSync(join(cwd, WEEKLY), 'utf8')).toBe(before);
   });
 });

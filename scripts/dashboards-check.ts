@@ -27,6 +27,7 @@ import {
 } from '../engine/tools';
 import {
   checkDeliveryTexts,
+  definitionPathFiles,
   deliveryFiles,
   deliveryKindOf,
   pagePanelsOf,
@@ -70,7 +71,7 @@ function check(args: CommandLine<typeof commandLine>, io: ToolIo): number {
       io.err(`${name(p)}: no such file or folder`);
       return 2;
     }
-    given.push(...(statSync(p).isDirectory() ? [...definitionFiles(p), ...deliveryFiles(p)] : [p]));
+    given.push(...definitionPathFiles([p], io.cwd));
   }
   if (!given.length && !existsSync(folder)) {
     io.err(`the definitions folder ${name(folder)} does not exist; set DASHBOARDS_DIR or name files`);

@@ -2,6 +2,8 @@
  * Rewrites definitions in canonical form so git diffs show only real changes: keys in the order
  * of the schema's `properties` (`$schema` first, unknown keys last, map entries such as param
  * names in their own order), printed as Biome prints JSON (2-space indentation, final newline).
+ * A folder's pages and library files are formatted by schemas/dashboard, its digests/ and alerts/
+ * by schemas/delivery.
  *
  *   npm run dashboards:format [-- --check] [files or folders...]   (default: dashboards/)
  *
@@ -10,7 +12,14 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { formatDefinitionText, JsonSyntaxError, jsonFilesOf, loadSchemaSet, messages } from '../engine/tools';
+import {
+  formatDefinitionText,
+  JsonSyntaxError,
+  loadSchemaSet,
+  messages,
+  type SchemaSet,
+} from '../engine/tools';
+import { definitionPathFiles, deliveryKindOf, deliverySchemaSet } from '../src/server/deliveries/definitions';
 import { isMainModule, processIo, type ToolIo, toolCommand } from './lib/toolIo';
 
 /** Formats (or with --check, checks) definitions with command-line arguments; returns the exit status. */
@@ -25,15 +34,20 @@ function format(args: { values: { check: boolean }; positionals: string[] }, io:
   const paths = args.positionals.length
     ? args.positionals
     : [resolve(import.meta.dirname, '..', 'dashboards')];
-  const set = loadSchemaSet();
+  const pageSet = loadSchemaSet();
+  /** A page's schemas, or a digest's or an alert rule's (by its folder). */
+  const setOf = (file: string): SchemaSet => {
+    const kind = deliveryKindOf(file);
+    return kind ? deliverySchemaSet(kind) : pageSet;
+  };
   const unformatted: string[] = [];
   let broken = 0;
-  for (const file of jsonFilesOf(paths, io.cwd)) {
+  for (const file of definitionPathFiles(paths, io.cwd)) {
     const name = relative(io.cwd, file) || file;
     const text = readFileSync(file, 'utf8');
     let formatted: string;
     try {
-      formatted = formatDefinitionText(text, set);
+      formatted = formatDefinitionText(text, setOf(file));
     } catch (err) {
       if (!(err instanceof JsonSyntaxError)) throw err;
       io.err(`${name}:${err.position.line}:${err.position.column} / ${messages.syntax(err.message)}`);

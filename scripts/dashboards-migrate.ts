@@ -9,7 +9,9 @@
  *
  * A migrated file is validated before it is written; if it is invalid, its located errors are
  * printed, it is not written, and the exit status is 2. `--check` writes nothing: it lists the
- * files that need migrating and exits 1 if any.
+ * files that need migrating and exits 1 if any. Digests and alert rules (a folder's digests/ and
+ * alerts/) have no schemaVersion: they are left alone, and a run that writes says how many it
+ * passed by.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
@@ -20,7 +22,6 @@ import {
   formatDefinitionError,
   isLibraryFile,
   JsonSyntaxError,
-  jsonFilesOf,
   type Library,
   libraryOfFolder,
   loadEndpointIndex,
@@ -28,6 +29,7 @@ import {
   messages,
   migrateText,
 } from '../engine/tools';
+import { definitionPathFiles, deliveryKindOf } from '../src/server/deliveries/definitions';
 import { isMainModule, processIo, type ToolIo, toolCommand } from './lib/toolIo';
 
 /**
@@ -68,9 +70,14 @@ function migrate(args: { values: { check: boolean }; positionals: string[] }, io
   const endpoints = loadEndpointIndex(resolve(import.meta.dirname, '..', 'schemas', 'api', 'endpoints.json'));
   const pending: string[] = [];
   let failed = 0;
-  for (const file of jsonFilesOf(paths, io.cwd)) {
+  let deliveries = 0;
+  for (const file of definitionPathFiles(paths, io.cwd)) {
     const name = relative(io.cwd, file) || file;
     if (isLibraryFile(file)) continue;
+    if (deliveryKindOf(file)) {
+      deliveries++;
+      continue;
+    }
     const text = readFileSync(file, 'utf8');
     const library = libraryFor(dirname(file));
     let migrated: ReturnType<typeof migrateText>;
@@ -97,6 +104,11 @@ function migrate(args: { values: { check: boolean }; positionals: string[] }, io
     const steps = migrated.applied.map((s) => `${s.from}->${s.to} (${s.description})`).join(', ');
     io.out(`migrated ${name} from schemaVersion ${migrated.from} to ${currentSchemaVersion}: ${steps}`);
   }
+  // --check lists only what needs migrating (nothing, when every file is current).
+  if (deliveries && !check)
+    io.err(
+      `info: ${deliveries} file${deliveries === 1 ? '' : 's'} of digests/ and alerts/ left alone: digests and alert rules have no schemaVersion to migrate`,
+    );
   if (check) {
     for (const name of pending) io.out(name);
     if (pending.length)

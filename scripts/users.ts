@@ -13,17 +13,22 @@ import { loadConfig } from '../src/server/config';
 import { openStore, type Store } from '../src/server/store';
 import { migrate } from '../src/server/store/migrate';
 import { passwordPolicyError } from '../src/shared/passwordPolicy';
+import { isTimeZone } from '../src/shared/timeZones';
 import { type CommandLine, readCommandLine } from './lib/args';
 
 const USAGE = `Usage: npm run users -- <command>
 
   list
-      Every user: id, username, name, email, permission, accounts and claims.
+      Every user: id, username, name, email, permission, accounts, claims and time zone.
   add <username> --password <p> --first <name> --last <name> --email <address>
       [--all-accounts] [--account <id>]... [--claim <Type=Value>]... [--no-permission]
       Creates a user (the password must meet the password policy).
   set-password <username> <password>
       Replaces a user's password.
+  set-time-zone <username> <zone>
+      Sets the IANA time zone (e.g. America/Denver) of the user's digests, schedules and quiet hours.
+  clear-time-zone <username>
+      Clears it: the zone most of the user's sites are in applies.
   grant <username> [--account <id>]... [--all-accounts] [--claim <Type=Value>]... [--permission]
       Adds accounts, all-account access, claims or the permission to use HawkEye.
   impersonation-code <username>
@@ -76,6 +81,8 @@ const ARITY: Record<string, number> = {
   list: 0,
   add: 1,
   'set-password': 2,
+  'set-time-zone': 2,
+  'clear-time-zone': 1,
   grant: 1,
   'impersonation-code': 1,
 };
@@ -109,6 +116,14 @@ function need(value: string | undefined, what: string): string {
   return value;
 }
 
+function checkTimeZone(zone: string): string {
+  if (!isTimeZone(zone))
+    throw new UsageError(
+      `<zone> must be an IANA time zone such as America/Denver or UTC (not an abbreviation like MST), got '${zone}'`,
+    );
+  return zone;
+}
+
 function checkPassword(password: string): string {
   const problem = passwordPolicyError(password);
   if (problem) throw new UsageError(problem);
@@ -131,8 +146,9 @@ async function list(store: Store): Promise<void> {
     has_permission: boolean;
     all_account_access: boolean;
     is_active: boolean;
+    time_zone: string | null;
   }>(
-    'SELECT id, username, first_name, last_name, email, has_permission, all_account_access, is_active FROM users ORDER BY id',
+    'SELECT id, username, first_name, last_name, email, has_permission, all_account_access, is_active, time_zone FROM users ORDER BY id',
   );
   const accounts = await store.query<{ user_id: number; account_id: number }>(
     'SELECT user_id, account_id FROM user_accounts ORDER BY account_id',
@@ -151,8 +167,9 @@ async function list(store: Store): Promise<void> {
         }`;
     const cl = extra.filter((c) => c.user_id === u.id).map((c) => `${c.claim_type}=${c.claim_value}`);
     const flags = [!u.has_permission && 'NO PERMISSION', !u.is_active && 'INACTIVE'].filter(Boolean);
+    const zone = u.time_zone ? `  time zone ${u.time_zone}` : '';
     process.stdout.write(
-      `${String(u.id).padStart(4)}  ${u.username.padEnd(16)} ${`${u.first_name} ${u.last_name}`.padEnd(24)} ${u.email.padEnd(28)} ${acc}${cl.length ? `  ${cl.join(' ')}` : ''}${flags.length ? `  [${flags.join(', ')}]` : ''}\n`,
+      `${String(u.id).padStart(4)}  ${u.username.padEnd(16)} ${`${u.first_name} ${u.last_name}`.padEnd(24)} ${u.email.padEnd(28)} ${acc}${cl.length ? `  ${cl.join(' ')}` : ''}${zone}${flags.length ? `  [${flags.join(', ')}]` : ''}\n`,
     );
   }
 }
@@ -185,6 +202,19 @@ async function run(store: Store, command: string, args: string[], opts: Options)
       const id = await userId(store, need(args[0], '<username>'));
       await setPassword(store, id, checkPassword(need(args[1], '<password>')));
       process.stdout.write(`Password of '${args[0]}' changed\n`);
+      return;
+    }
+    case 'set-time-zone':
+    case 'clear-time-zone': {
+      const username = need(args[0], '<username>');
+      const zone = command === 'set-time-zone' ? checkTimeZone(need(args[1], '<zone>')) : null;
+      const id = await userId(store, username);
+      await store.query('UPDATE users SET time_zone = $1 WHERE id = $2', [zone, id]);
+      process.stdout.write(
+        zone
+          ? `Time zone of '${username}' set to ${zone}\n`
+          : `Time zone of '${username}' cleared: their sites' zone applies\n`,
+      );
       return;
     }
     case 'grant': {

@@ -255,7 +255,7 @@ export interface FilterSpanRule {
  */
 export interface ParamShare {
   /**
-   * The query parameter name, e.g. 'view'; unique on the page. The global filter's names (period, from, to, accounts, sites) are taken.
+   * The query parameter name, e.g. 'view'; unique on the page. The global filter's names (period, from, to, compare-from, compare-to, accounts, sites) are taken.
    */
   as: string;
   /**

@@ -12,6 +12,8 @@ import { ResultCache } from './analytics/resultCache';
 import { ClaimChecks } from './auth/claimChecks';
 import { SessionRevocations } from './auth/revokedSessions';
 import type { Config } from './config';
+import type { DefinitionStore } from './dashboards/definitionStore';
+import type { ServedDeliveryDefinitions } from './deliveries/definitions';
 import { registerRoutes } from './routes';
 import { schemaErrorMessage, validateWithApiSchemas } from './schemaValidation';
 import { isDiskFull, isUnavailable, replicaStates, type Store } from './store';
@@ -38,6 +40,10 @@ declare module 'fastify' {
      * the app's page carries them, so the filter bar has its final shape before the definitions arrive.
      */
     filterBarsByRoute?: () => Record<string, Record<string, boolean>>;
+    /** The page definitions served (dashboards/routes.ts); what else is read from their folder follows its reloads. */
+    dashboardDefinitions?: DefinitionStore;
+    /** The digests and alert rules served (deliveries/routes.ts), reloaded with the pages. */
+    deliveryDefinitions?: ServedDeliveryDefinitions;
   }
 }
 

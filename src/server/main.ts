@@ -5,7 +5,7 @@ import { migrateWithRollups } from './analytics/rollups';
 import { type AppContext, buildApp } from './app';
 import { configurePasswordHashing } from './auth/users';
 import { type Config, loadConfig } from './config';
-import { loadDeliveryDefinitions } from './deliveries/definitions';
+import { servedDefinitions } from './deliveries/definitions';
 import { type DeliveryScheduler, startDeliveryScheduler } from './deliveries/scheduler';
 import { DEMO_USERS } from './seed/demoUsers';
 import { isSeeded, seedDatabase } from './seed/seed';
@@ -74,24 +74,24 @@ async function serveStore(
     await deliveries?.stop();
     await store.close();
   });
-  // Digests and alerts go out on their own (DELIVERY_INTERVAL_SECONDS; 0 turns it off). Definitions
-  // that do not load leave them off, said in the log; the dashboard is served all the same.
-  const definitions =
-    config.deliveryIntervalSeconds > 0
-      ? await loadDeliveryDefinitions(config.dashboardsDir).catch((err) => {
-          app.log.error(
-            { err: (err as Error).message },
-            'digests and alerts are off: their definitions do not load',
-          );
-          return undefined;
-        })
-      : undefined;
+  // Digests and alerts go out on their own (DELIVERY_INTERVAL_SECONDS; 0 turns it off), by the
+  // definitions the routes serve: reloaded when their files change, the last good set kept when an
+  // edit does not load. Until a set loads they wait, said in the log; the dashboard is served all
+  // the same.
+  const definitions = servedDefinitions(app);
   await app.listen({ port: config.port, host: config.host });
-  if (definitions)
+  if (config.deliveryIntervalSeconds > 0) {
+    if (!definitions.loaded)
+      app.log.error('digests and alerts wait: their definitions do not load (the errors are above)');
     deliveries = startDeliveryScheduler(
       { app, store, config, definitions },
-      { intervalMs: config.deliveryIntervalSeconds * 1000, log: app.log },
+      {
+        intervalMs: config.deliveryIntervalSeconds * 1000,
+        log: app.log,
+        ready: () => definitions.loaded,
+      },
     );
+  }
   // PORT=0 picks a free port: name the one the server got.
   const url = `http://localhost:${(app.server.address() as AddressInfo).port}`;
   return { app, ctx, url };

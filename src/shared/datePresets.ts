@@ -144,32 +144,48 @@ export function rangeFromDates(start: IsoDate, end: IsoDate, today: Date | IsoDa
   return preset ?? customRange(a, b);
 }
 
-/** A 'Custom' range with its same-length comparison span. */
-export function customRange(start: IsoDate, end: IsoDate): DateRange {
+/**
+ * A 'Custom' range compared with `compare` when given (a preset's comparison kept with its dates:
+ * a month against the calendar month before), otherwise with the same-length span immediately before
+ * its start.
+ */
+export function customRange(start: IsoDate, end: IsoDate, compare?: Period): DateRange {
   const s = dayjs(start);
   const e = dayjs(end);
   const days = e.diff(s, 'day') + 1;
   return {
     label: CUSTOM_LABEL,
     currentPeriod: period(s, e),
-    previousPeriod: period(s.subtract(days, 'day'), s.subtract(1, 'day')),
+    previousPeriod: compare
+      ? period(dayjs(compare.start), dayjs(compare.end))
+      : period(s.subtract(days, 'day'), s.subtract(1, 'day')),
   };
 }
 
 /**
- * Rebuilds a stored range for today: 'Custom' from its stored start and end, a preset by its label
- * (so 'Last 30 Days' moves with the calendar); undefined when the stored value is unusable.
+ * Rebuilds a stored range for today: 'Custom' from its stored start and end (and its comparison
+ * period, when that is two dates), a preset by its label (so 'Last 30 Days' moves with the
+ * calendar); undefined when the stored value is unusable.
  */
 export function restoreRange(stored: unknown, today: Date | IsoDate = new Date()): DateRange | undefined {
   if (!stored || typeof stored !== 'object') return undefined;
   const r = stored as Partial<DateRange>;
   if (r.label === CUSTOM_LABEL) {
-    const { start, end } = r.currentPeriod ?? ({} as Partial<Period>);
-    if (typeof start === 'string' && typeof end === 'string' && isIsoDate(start) && isIsoDate(end))
-      return customRange(start, end);
-    return undefined;
+    const { currentPeriod: current, previousPeriod: compare } = r;
+    if (!isPeriod(current)) return undefined;
+    return customRange(
+      current.start,
+      current.end,
+      isPeriod(compare) && compare.start <= compare.end ? compare : undefined,
+    );
   }
   return typeof r.label === 'string' ? presetRange(r.label, today) : undefined;
+}
+
+/** Whether a stored value is a period: a start and an end that are valid dates. */
+function isPeriod(p: unknown): p is Period {
+  const { start, end } = (p ?? {}) as Partial<Record<keyof Period, unknown>>;
+  return typeof start === 'string' && typeof end === 'string' && isIsoDate(start) && isIsoDate(end);
 }
 
 /** True for a valid 'YYYY-MM-DD' date. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/auth/users';
 import { DEMO_USERS } from '../../src/server/seed/demoUsers';
-import { signInOverHttp, startTestServer, type TestServer } from './harness';
+import { apiCaller, signInOverHttp, startTestServer, type TestServer } from './harness';
 
 /**
  * A copied page that claims the route and menu entry of a page already served: the server keeps
@@ -97,17 +97,8 @@ describe('the editor saves only what the whole set serves (DuckDB)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const call = async (method: string, path: string, body?: unknown): Promise<Answer> => {
-    const res = await fetch(`${server.url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  };
+  const call = (method: string, path: string, body?: unknown): Promise<Answer> =>
+    apiCaller(server, token)(method, path, body);
   const onDisk = (file: string) => readFileSync(join(dir, file), 'utf8');
   const servedTitles = async () =>
     ((await call('GET', '/api/dashboards')).body.pages as { title: string }[]).map((p) => p.title);

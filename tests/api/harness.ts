@@ -129,3 +129,19 @@ export async function signInOverHttp(
     throw new Error(`sign-in as ${username} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as { accessToken: string; extendedDataToken: string };
 }
+
+/** Calls the API over HTTP as the holder of `token`: the status and the JSON answer ({} when empty). */
+export function apiCaller(server: TestServer, token: string) {
+  return async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${server.url}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+  };
+}

@@ -87,6 +87,30 @@ describe('npm run users refuses what cannot work', () => {
     );
   });
 
+  it('a time zone that is not an IANA name, in one line', async () => {
+    for (const zone of ['MST', 'Mountain Time', 'Mars/Olympus_Mons']) {
+      const run = await users('set-time-zone', 'nopermission', zone);
+      expectRefused(
+        run,
+        `<zone> must be an IANA time zone such as America/Denver or UTC (not an abbreviation like MST), got '${zone}'`,
+      );
+      expect(run.out.trim().split('\n')).toHaveLength(1);
+    }
+    expectRefused(await users('set-time-zone', 'nobody', 'America/Denver'), "No user 'nobody'");
+    expectRefused(await users('set-time-zone', 'nopermission'), '<zone> is required');
+  });
+
+  it("sets a user's time zone, shown by list, and clears it", async () => {
+    const set = await users('set-time-zone', 'nopermission', 'America/Denver');
+    expect(set.out).toContain("Time zone of 'nopermission' set to America/Denver");
+    expect(set.code).toBe(0);
+    expect((await users('list')).out).toMatch(/nopermission .*time zone America\/Denver/);
+    const cleared = await users('clear-time-zone', 'nopermission');
+    expect(cleared.out).toContain("Time zone of 'nopermission' cleared");
+    expect(cleared.code).toBe(0);
+    expect((await users('list')).out).not.toContain('time zone');
+  });
+
   it('and creates the user when all is right, so nothing above was refused for another reason', async () => {
     const run = await add('ann', '--email', 'ann@example.com', '--account', '1');
     expect(run.out).toMatch(/Created user 'ann' \(id \d+\)/);

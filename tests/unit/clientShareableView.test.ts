@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { filterQuery, filterQueryKey, readFilterQuery } from '../../src/client/filter/filterQuery';
 import { leftOutMessage } from '../../src/client/filter/leftOutNotice';
 import { returnPathOf } from '../../src/client/routes/returnPath';
 import { changeQuery, parseQuery } from '../../src/client/routes/urlQuery';
 import { keepsViewInUrl } from '../../src/client/routes/viewInUrl';
 import { customRange, presetRange } from '../../src/shared/datePresets';
+import { filterQuery, filterQueryKey, readFilterQuery } from '../../src/shared/filterQuery';
 
 const today = new Date('2026-11-20T20:00:00');
 const all = { siteCount: 9, accountCount: 3 };

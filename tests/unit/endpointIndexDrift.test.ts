@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { endpointKey, loadEndpointIndex } from '../../engine/definitions/endpointIndex';
-import { hostFilter } from '../../src/client/dashboards/hostFilter';
 import type { AppliedFilter } from '../../src/client/filter/appliedFilter';
 import { DATA_ENDPOINTS } from '../../src/server/analytics/routes/endpoints';
+import { hostFilter } from '../../src/shared/hostFilter';
 
 /**
  * The endpoint index is what dashboards:check enforces; these tests keep it in step with the app:

@@ -26,6 +26,15 @@ describe('module boundaries', () => {
     expect(misplaced).toEqual([]);
   });
 
+  it('the server imports nothing of the client: what both need is in src/shared', () => {
+    const crossing = sources('src/server').flatMap((f) =>
+      importsOf(f)
+        .filter((target) => target.startsWith('src/client/'))
+        .map((target) => `${f} -> ${target}`),
+    );
+    expect(crossing).toEqual([]);
+  });
+
   it('no two index files of the client re-export each other (no import cycle between folders)', () => {
     const indexes = sources('src/client').filter((f) => /\/index\.tsx?$/.test(f));
     const edges = new Map(indexes.map((f) => [f.replace(/\/index\.tsx?$/, ''), importsOf(f)]));

@@ -38,9 +38,11 @@ describe('npm run dashboards:print', () => {
     expect(r.status).toBe(2);
   });
 
-  it('exits 2 for an unknown page id, naming the known ones', () => {
+  it('exits 2 for an unknown id, naming the known pages, digests and alert rules', () => {
     const r = runTool(runPrint, ['no-such-page']);
-    expect(r.stderr).toMatch(/no page with id 'no-such-page'.*home/);
+    expect(r.stderr).toMatch(
+      /no page, digest or alert rule with id 'no-such-page'.*home.*weekly-portfolio.*missed-call-rate/,
+    );
     expect(r.status).toBe(2);
   });
 });

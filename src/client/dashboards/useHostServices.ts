@@ -1,15 +1,15 @@
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { HostServices } from '../../../engine';
+import { FILTER_QUERY_NAMES } from '../../shared/filterQuery';
+import { hostFilter } from '../../shared/hostFilter';
 import { getData, postData, postDataFile } from '../api';
 import { describePanelError } from '../api/ApiError';
 import { useAppliedFilter } from '../filter/appliedFilter';
-import { FILTER_QUERY_NAMES } from '../filter/filterQuery';
 import { noteLeftOut } from '../filter/leftOutNotice';
 import { useReferenceData } from '../filter/useReferenceData';
 import { historyMoves } from '../routes/historyMoves';
 import { changeQuery, parseQuery } from '../routes/urlQuery';
-import { hostFilter } from './hostFilter';
 import { useDashboardDefinitions } from './useDashboardDefinitions';
 
 async function fetchJson(endpoint: string, body: unknown, method: 'GET' | 'POST'): Promise<unknown> {

@@ -1,6 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { type DateRange, defaultRange, restoreRange } from '../../shared/datePresets';
+import { type FilterFromUrl, filterQuery, filterQueryKey, readFilterQuery } from '../../shared/filterQuery';
 import {
   type Account,
   type AccountChange,
@@ -23,7 +24,6 @@ import { keepsViewInUrl } from '../routes/viewInUrl';
 import { useSession } from '../session/useSession';
 import { AppliedFilterContext, type AppliedFilterState } from './appliedFilter';
 import { useFilterBarConfig } from './filterBarConfig';
-import { type FilterFromUrl, filterQuery, filterQueryKey, readFilterQuery } from './filterQuery';
 import { readStoredFilter, writeStoredFilter } from './filterStorage';
 import { GlobalFilterContext, type GlobalFilterState } from './globalFilterState';
 import { noteLeftOut } from './leftOutNotice';

@@ -37,6 +37,8 @@ export class DefinitionStore {
   private refusedFiles = new Set<string>();
   /** Compiled chart specs: a reload compiles only the specs that changed. */
   private charts = new Map<string, Spec>();
+  /** What else is read from the folder and follows its reloads (the digests and alert rules). */
+  private followers: (() => void)[] = [];
 
   constructor(private readonly options: DefinitionStoreOptions) {}
 
@@ -118,7 +120,13 @@ export class DefinitionStore {
     for (const e of errors) (e.severity === 'error' ? log.error : log.warn)(formatDefinitionError(e));
     const failed = errors.filter((e) => e.severity === 'error').length;
     log.info(`dashboards: ${this.good.size} served from ${files.length} file(s), ${failed} error(s)`);
+    for (const follow of this.followers) follow();
     return failed;
+  }
+
+  /** Calls `reload` after each reload of the folder: on a change seen by the watcher, after a save. */
+  follow(reload: () => void): void {
+    this.followers.push(reload);
   }
 
   /**
@@ -145,9 +153,12 @@ export class DefinitionStore {
     }
   }
 
-  /** Re-checks the folder shortly after any change (editors write files in several steps). */
+  /**
+   * Re-checks the folder shortly after any change in it or its sub-folders (the digests/ and
+   * alerts/ of the followers), as editors write files in several steps.
+   */
   watch(debounceMs = 100): void {
-    this.watcher = watch(this.options.dir, () => {
+    this.watcher = watch(this.options.dir, { recursive: true }, () => {
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.reload(), debounceMs);
     });

@@ -67,6 +67,7 @@ export async function registerDashboardRoutes(
   const store = new DefinitionStore(storeOptions);
   store.reload();
   const answers = new DefinitionAnswers();
+  app.decorate('dashboardDefinitions', store);
   if (options.watch ?? true) {
     store.watch();
     app.addHook('onClose', async () => store.close());

@@ -14,10 +14,10 @@ import {
   totalText,
   widgetFigures,
 } from '../../../engine/tools';
-import { hostFilter } from '../../client/dashboards/hostFilter';
-import { filterQuery } from '../../client/filter/filterQuery';
 import { customRange, type DateRange, formatPeriod } from '../../shared/datePresets';
 import type { AlertRuleDefinition, AlertSource } from '../../shared/delivery/types';
+import { filterQuery } from '../../shared/filterQuery';
+import { hostFilter } from '../../shared/hostFilter';
 import { zonedClock } from '../../shared/timeZones';
 import type { Config } from '../config';
 import type { Store } from '../store';
@@ -80,14 +80,20 @@ function filterOf(range: DateRange): Record<string, unknown> {
 }
 
 /**
- * The app's shareable URL of a page (src/client/filter/filterQuery.ts): the period as its exact dates
- * (a preset's name would move with the calendar), the sites when narrowed, from the public URL.
+ * The app's shareable URL of a page (src/shared/filterQuery.ts): the period as its exact dates (a
+ * preset's name would move with the calendar) with the comparison period the figures used (a 'Prior
+ * Month' against the calendar month before, not the same number of days), the sites when narrowed,
+ * from the public URL.
  */
 export function pageLink(config: Config, route: string, range?: DateRange, siteIds: number[] = []): string {
   const base = `${config.publicUrl.replace(/\/+$/, '')}${route}`;
   if (!range) return base;
   const query = filterQuery(
-    { range: customRange(range.currentPeriod.start, range.currentPeriod.end), siteIds, accountIds: [] },
+    {
+      range: customRange(range.currentPeriod.start, range.currentPeriod.end, range.previousPeriod),
+      siteIds,
+      accountIds: [],
+    },
     { siteCount: Number.POSITIVE_INFINITY, accountCount: 0 },
   );
   const params = new URLSearchParams();

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, join, relative } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { ValidateFunction } from 'ajv';
+import type { FastifyInstance } from 'fastify';
 import {
   ajvProblems,
   checkSourceAlone,
@@ -8,14 +9,17 @@ import {
   type DefinitionError,
   definitionFiles,
   formatDefinitionError,
+  jsonFilesOf,
   type KnownEndpoints,
   loadDefinitions,
   loadEndpointIndex,
+  loadSchemaSet,
   locate,
   messages,
   type Problem,
   packageRoot,
   parseJsonTolerant,
+  type SchemaSet,
   syntaxErrors,
 } from '../../../engine/tools';
 import type { AlertRuleDefinition, AlertSource, DigestDefinition } from '../../shared/delivery/types';
@@ -28,7 +32,7 @@ export interface DeliveryDefinitions {
 
 /** The sub-folders of the definitions folder that hold digests and alert rules. */
 export const DELIVERY_FOLDERS = { digest: 'digests', alert: 'alerts' } as const;
-type DeliveryKind = keyof typeof DELIVERY_FOLDERS;
+export type DeliveryKind = keyof typeof DELIVERY_FOLDERS;
 
 const root = packageRoot(import.meta.dirname);
 const schemaDir = join(root, 'schemas', 'delivery');
@@ -49,6 +53,31 @@ export function deliveryFiles(dashboardsDir: string): string[] {
     const dir = join(dashboardsDir, folder);
     return existsSync(dir) ? definitionFiles(dir) : [];
   });
+}
+
+/**
+ * The files of the paths a definition tool is given: a folder's pages and library files (its
+ * *.json, in name order), then its digests and alert rules (deliveryFiles); a file as named. A
+ * missing path throws with its name.
+ */
+export function definitionPathFiles(paths: readonly string[], cwd: string): string[] {
+  return paths.flatMap((p) => {
+    const files = jsonFilesOf([p], cwd);
+    const path = resolve(cwd, p);
+    return statSync(path).isDirectory() ? [...files, ...deliveryFiles(path)] : files;
+  });
+}
+
+const schemaSets = new Map<DeliveryKind, SchemaSet>();
+
+/** The schemas of a digest or an alert rule, as the tools order and print its keys (canonicalOrder). */
+export function deliverySchemaSet(kind: DeliveryKind): SchemaSet {
+  let set = schemaSets.get(kind);
+  if (!set) {
+    set = loadSchemaSet(schemaDir, SCHEMA_FILE[kind]);
+    schemaSets.set(kind, set);
+  }
+  return set;
 }
 
 let validators: Record<DeliveryKind, ValidateFunction> | undefined;
@@ -270,20 +299,113 @@ function alertProblems(
 const ENDPOINT_INDEX = join(root, 'schemas', 'api', 'endpoints.json');
 
 /**
+ * Reads and checks the digests and alert rules of a definitions folder (its digests/ and alerts/,
+ * or the `files` given), against the pages of that folder: the definitions that passed, and every
+ * located error, files named relative to `cwd`. Endpoints are checked against the server's index
+ * unless `endpoints` is given.
+ */
+export function readDeliveryDefinitions(
+  dashboardsDir: string,
+  opts: { files?: readonly string[]; endpoints?: KnownEndpoints; cwd?: string } = {},
+): CheckedDeliveries {
+  const endpoints = 'endpoints' in opts ? opts.endpoints : loadEndpointIndex(ENDPOINT_INDEX);
+  const cwd = opts.cwd ?? process.cwd();
+  const { loaded } = loadDefinitions(definitionFiles(dashboardsDir), { endpoints });
+  const pages = pagePanelsOf(loaded.map((l) => l.draft));
+  const items = (opts.files ?? deliveryFiles(dashboardsDir)).map((f) => ({
+    file: relative(cwd, f) || f,
+    text: readFileSync(f, 'utf8'),
+  }));
+  return checkDeliveryTexts(items, pages, endpoints);
+}
+
+/**
  * Reads and checks the digests and alert rules of a definitions folder (its digests/ and alerts/),
  * against the pages of that folder. Throws an Error listing every located error
  * (`file:line:column /pointer message`, one a line) when any definition is invalid, as pages are.
  */
 export async function loadDeliveryDefinitions(dashboardsDir: string): Promise<DeliveryDefinitions> {
-  const endpoints = loadEndpointIndex(ENDPOINT_INDEX);
-  const { loaded } = loadDefinitions(definitionFiles(dashboardsDir), { endpoints });
-  const pages = pagePanelsOf(loaded.map((l) => l.draft));
-  const items = deliveryFiles(dashboardsDir).map((f) => ({
-    file: relative(process.cwd(), f) || f,
-    text: readFileSync(f, 'utf8'),
-  }));
-  const { digests, alertRules, errors } = checkDeliveryTexts(items, pages, endpoints);
+  const { digests, alertRules, errors } = readDeliveryDefinitions(dashboardsDir);
   const failed = errors.filter((e) => e.severity === 'error');
   if (failed.length) throw new Error(failed.map(formatDefinitionError).join('\n'));
   return { digests, alertRules };
+}
+
+/** Where the served set tells of its reloads. */
+export interface DeliveryDefinitionsLog {
+  info: (msg: string) => void;
+  warn: (msg: string) => void;
+  error: (msg: string) => void;
+}
+
+/**
+ * The digests and alert rules a running server uses: one object whose maps are refilled in place
+ * at each reload, so whoever holds it (the routes, the scheduler's DeliveryContext) reads the
+ * current set at each use. A set with an error is refused as a whole: its located errors
+ * (`file:line:column /pointer message`) go to the log and the last good set stays.
+ */
+export class ServedDeliveryDefinitions implements DeliveryDefinitions {
+  readonly digests = new Map<string, DigestDefinition>();
+  readonly alertRules = new Map<string, AlertRuleDefinition>();
+  /** Whether a set has loaded since the start: until one has, nothing can be chosen or sent. */
+  loaded = false;
+
+  constructor(
+    private readonly dashboardsDir: string,
+    private readonly log: DeliveryDefinitionsLog,
+  ) {}
+
+  /** Reads and checks the folder again; true when its set is now the one served. */
+  reload(): boolean {
+    let read: CheckedDeliveries;
+    try {
+      read = readDeliveryDefinitions(this.dashboardsDir);
+    } catch (err) {
+      this.log.error(`digests and alert rules: cannot read ${this.dashboardsDir}: ${String(err)}`);
+      return false;
+    }
+    for (const e of read.errors)
+      (e.severity === 'error' ? this.log.error : this.log.warn)(formatDefinitionError(e));
+    const failed = read.errors.filter((e) => e.severity === 'error').length;
+    if (failed) {
+      this.log.error(
+        `digests and alert rules: ${failed} error(s); ${this.loaded ? 'the last good set is kept' : 'none are served until they load'}`,
+      );
+      return false;
+    }
+    refill(this.digests, read.digests);
+    refill(this.alertRules, read.alertRules);
+    this.loaded = true;
+    this.log.info(
+      `digests and alert rules: ${this.digests.size} digest(s), ${this.alertRules.size} alert rule(s)`,
+    );
+    return true;
+  }
+}
+
+/** `target` made equal to `source`, the same Map object. */
+function refill<K, V>(target: Map<K, V>, source: ReadonlyMap<K, V>): void {
+  target.clear();
+  for (const [k, v] of source) target.set(k, v);
+}
+
+/**
+ * The server's digests and alert rules (app.deliveryDefinitions): read from its definitions folder
+ * (DASHBOARDS_DIR) at first use, then again after every reload of the page definitions, which
+ * follows the folder's watcher and the editor's saves, so an edit is used without a restart.
+ */
+export function servedDefinitions(app: FastifyInstance): ServedDeliveryDefinitions {
+  let served = app.deliveryDefinitions;
+  if (!served) {
+    const fresh = new ServedDeliveryDefinitions(app.ctx.config.dashboardsDir, {
+      info: (m) => app.log.info(m),
+      warn: (m) => app.log.warn(m),
+      error: (m) => app.log.error(m),
+    });
+    fresh.reload();
+    app.dashboardDefinitions?.follow(() => fresh.reload());
+    app.decorate('deliveryDefinitions', fresh);
+    served = fresh;
+  }
+  return served;
 }

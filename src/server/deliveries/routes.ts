@@ -14,7 +14,7 @@ import { acceptEmptyJsonBodies, apiRef, responseSchema } from '../schemaValidati
 import { isConnectionFailure } from '../store';
 import { alertRuleChoices, digestChoices } from './choices';
 import type { DeliveryContext } from './compute';
-import { type DeliveryDefinitions, loadDeliveryDefinitions } from './definitions';
+import { type DeliveryDefinitions, servedDefinitions } from './definitions';
 import { loadRecipient } from './recipient';
 import { testSend } from './runner';
 import {
@@ -197,32 +197,21 @@ function channelInput(
  * definitions: the digest or rule must exist, and thresholds be the rule's.
  */
 export async function registerDeliveryRoutes(app: FastifyInstance): Promise<void> {
+  // Reloaded with the page definitions: an edited or added digest or rule is used at once.
+  const definitions = servedDefinitions(app);
   await app.register(async (scope) => {
     // Test sends and deletions are posted with a JSON content type and nothing to say.
     acceptEmptyJsonBodies(scope);
     const { store, config } = app.ctx;
 
-    let loading: Promise<DeliveryDefinitions> | undefined;
-    /** The digest and alert-rule definitions, read once (again after a failed read). */
-    const definitions = (): Promise<DeliveryDefinitions> => {
-      loading ??= loadDeliveryDefinitions(config.dashboardsDir).catch((err: unknown) => {
-        loading = undefined;
-        throw err;
+    /** The definitions, or undefined with 503 sent while none have loaded (the log says which file is wrong). */
+    const definitionsOr503 = async (_request: FastifyRequest, reply: FastifyReply) => {
+      if (definitions.loaded) return definitions;
+      reply.status(503).send({
+        error: 'Service Unavailable',
+        message: 'The digests and alert rules could not be read just now; try again later',
       });
-      return loading;
-    };
-    /** The definitions, or undefined with 503 sent (the log says which file is wrong). */
-    const definitionsOr503 = async (request: FastifyRequest, reply: FastifyReply) => {
-      try {
-        return await definitions();
-      } catch (err) {
-        request.log.error({ err }, 'the digest and alert-rule definitions could not be read');
-        reply.status(503).send({
-          error: 'Service Unavailable',
-          message: 'The digests and alert rules could not be read just now; try again later',
-        });
-        return undefined;
-      }
+      return undefined;
     };
 
     const auth = { onRequest: requirePermittedCaller };

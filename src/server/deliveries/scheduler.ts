@@ -21,17 +21,22 @@ export interface DeliveryScheduler {
 /** How often the data version is looked at (a memo while nothing was written: no query). */
 const VERSION_CHECK_MS = 5_000;
 
-/** Starts the timers; the first run is at the next interval boundary. */
+/**
+ * Starts the timers; the first run is at the next interval boundary. Each run reads the
+ * definitions of `ctx` as they are then (the server's are reloaded when their files change); while
+ * `ready` says no (no set has loaded yet), runs are skipped, so no occurrence fails for a digest or
+ * rule that is only unreadable.
+ */
 export function startDeliveryScheduler(
   ctx: DeliveryContext,
-  opts: { intervalMs: number; log: FastifyBaseLogger; instanceId?: string },
+  opts: { intervalMs: number; log: FastifyBaseLogger; instanceId?: string; ready?: () => boolean },
 ): DeliveryScheduler {
   const instanceId = opts.instanceId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
   const tick = async () => {
-    if (stopped) return;
+    if (stopped || opts.ready?.() === false) return;
     try {
       const lines = await runDueDeliveries(ctx, { at: new Date(), instanceId });
       for (const l of lines) {

@@ -119,7 +119,7 @@ describe('checking shared params', () => {
       '/params/c/share a shared param whose default is null needs "type" (string, number, boolean, strings or numbers), so its URL text reads back as a value; add it',
       `/params/d/share/type "type" 'number' does not match the default, which is a string; use 'string' or remove "type"`,
       "/params/e/share/within the host passes no global filter value 'idz'; did you mean 'ids'?",
-      "/params/f/share/as 'sites' does not match ^(?!(?:period|from|to|accounts|sites)$)[a-z][a-z0-9-]*$; rename it to match",
+      "/params/f/share/as 'sites' does not match ^(?!(?:period|from|to|compare-from|compare-to|accounts|sites)$)[a-z][a-z0-9-]*$; rename it to match",
     ]);
   });
 });

@@ -6,15 +6,27 @@ import {
   isIsoDate,
   PRESET_LABELS,
   presetRange,
-} from '../../shared/datePresets';
-import type { UrlQuery } from '../routes/urlQuery';
+} from './datePresets';
+
+/** A URL's query parameters by name (the client's parseQuery, src/client/routes/urlQuery.ts). */
+type UrlQuery = Readonly<Record<string, string>>;
 
 /**
  * The global filter's names in a page URL: '?period=last-30-days&accounts=1&sites=12,14', or a
- * custom range '?period=custom&from=2026-10-01&to=2026-10-31'. Page definitions may not share a
- * param under these names (schemas/dashboard/page.schema.json refuses them).
+ * custom range '?period=custom&from=2026-10-01&to=2026-10-31', with its comparison period when that
+ * is not the same-length span before it ('&compare-from=2026-09-01&compare-to=2026-09-30': a
+ * digest's 'Prior Month' against the calendar month before). Page definitions may not share a param
+ * under these names (schemas/dashboard/page.schema.json refuses them).
  */
-export const FILTER_QUERY_NAMES = ['period', 'from', 'to', 'accounts', 'sites'] as const;
+export const FILTER_QUERY_NAMES = [
+  'period',
+  'from',
+  'to',
+  'compare-from',
+  'compare-to',
+  'accounts',
+  'sites',
+] as const;
 
 /** The global filter as a URL gives it; a part it leaves out is undefined (all sites, all accounts). */
 export interface FilterFromUrl {
@@ -50,9 +62,16 @@ export function readFilterQuery(query: UrlQuery, today: Date = new Date()): Filt
     to &&
     isIsoDate(from) &&
     isIsoDate(to)
-  )
-    range = from <= to ? customRange(from, to) : customRange(to, from);
-  else {
+  ) {
+    const [a, b] = [query['compare-from'], query['compare-to']];
+    const compare =
+      a && b && isIsoDate(a) && isIsoDate(b)
+        ? a <= b
+          ? { start: a, end: b }
+          : { start: b, end: a }
+        : undefined;
+    range = from <= to ? customRange(from, to, compare) : customRange(to, from, compare);
+  } else {
     const label = PRESET_LABELS.find((l) => slug(l) === period);
     range = label ? presetRange(label, today) : undefined;
   }
@@ -60,19 +79,25 @@ export function readFilterQuery(query: UrlQuery, today: Date = new Date()): Filt
 }
 
 /**
- * The URL names of an applied filter: the period always, accounts and sites only when not all of
- * them are selected (the shortest link that means the same).
+ * The URL names of an applied filter: the period always, a custom range's comparison period only
+ * when it is not the same-length span before it, accounts and sites only when not all of them are
+ * selected (the shortest link that means the same).
  */
 export function filterQuery(
   f: { range: DateRange; siteIds: readonly number[]; accountIds: readonly number[] },
   all: { siteCount: number; accountCount: number },
 ): Record<(typeof FILTER_QUERY_NAMES)[number], string | undefined> {
   const custom = f.range.label === CUSTOM_LABEL;
+  const { currentPeriod, previousPeriod } = f.range;
+  const usual = customRange(currentPeriod.start, currentPeriod.end).previousPeriod;
+  const compared = custom && (previousPeriod.start !== usual.start || previousPeriod.end !== usual.end);
   const every = (list: readonly number[], count: number) => list.length === 0 || list.length >= count;
   return {
     period: slug(f.range.label),
-    from: custom ? f.range.currentPeriod.start : undefined,
-    to: custom ? f.range.currentPeriod.end : undefined,
+    from: custom ? currentPeriod.start : undefined,
+    to: custom ? currentPeriod.end : undefined,
+    'compare-from': compared ? previousPeriod.start : undefined,
+    'compare-to': compared ? previousPeriod.end : undefined,
     accounts: every(f.accountIds, all.accountCount) ? undefined : f.accountIds.join(','),
     sites: every(f.siteIds, all.siteCount) ? undefined : f.siteIds.join(','),
   };

@@ -66,3 +66,18 @@ export function zonedClock(at: Date, zone: string): ZonedClock {
     text: `${date}T${parts.hour}:${parts.minute}:${parts.second}`,
   };
 }
+
+/**
+ * A time zone as people say it ('Central Time' for America/Chicago), the same all year; its IANA
+ * name where the browser has no such name.
+ */
+export function zoneWords(timeZone: string): string {
+  try {
+    const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
+      .formatToParts(new Date())
+      .find((p) => p.type === 'timeZoneName')?.value;
+    return part && !/^GMT/.test(part) ? part : timeZone.replaceAll('_', ' ');
+  } catch {
+    return timeZone;
+  }
+}

@@ -120,7 +120,7 @@ describe.each(DRIVERS)('digests and alerts computed as their recipient (%s)', (d
     });
     const tile = message.figures.find((f) => f.title === 'Inbound Calls');
     expect(Number(tile?.value.replace(/,/g, ''))).toBe(answer.body.values[0][0]);
-    expect(message.text).toContain('Period: Yesterday, 11/16/2026 - 11/16/2026');
+    expect(message.text).toContain('Period: Yesterday, 11/16/2026\n');
   });
 
   it("evaluates the missed-call rule per site of the recipient's scope, as the by-site table answers", async () => {
@@ -216,12 +216,30 @@ describe.each(DRIVERS)('digests and alerts computed as their recipient (%s)', (d
           to: 'resolved',
           value: 12.5,
         },
+        {
+          entityKind: 'site',
+          entityId: 3,
+          entityName: 'Site Three',
+          from: 'pending',
+          to: 'firing',
+          value: 57.5,
+        },
       ],
     });
-    expect(message.subject).toBe('Missed-call rate: 1 site over your limit, 1 site recovered');
-    expect(message.text).toContain('Site One missed 41.3% of its inbound calls (your limit: 30%).');
+    expect(message.subject).toBe('Missed-call rate: 2 sites over your limit, 1 site recovered');
+    // The worst first; one day's period said once; the zone as the page says it.
+    expect(message.text.indexOf('Site Three missed 57.5%')).toBeLessThan(
+      message.text.indexOf('Site One missed 41.3%'),
+    );
+    expect(message.text).toContain('Period: Yesterday, 11/19/2026\n');
+    expect(message.text).toContain('Times are in Central Time.');
+    expect(message.text).toContain(
+      "this is your alert for when a site missed more of yesterday's inbound calls than you allow",
+    );
+    expect(message.text).toContain('Site One missed 41.3% of its inbound calls.');
     expect(message.text).toContain('Site Two is back under your limit: 12.5% of inbound calls missed.');
     expect(message.figures).toEqual([
+      { title: 'Site Three', value: '57.5%' },
       { title: 'Site One', value: '41.3%' },
       { title: 'Site Two', value: '12.5%' },
     ]);

@@ -1,4 +1,5 @@
 import type { DeliveryRecord, DigestSchedule, QuietHours } from '../../shared/api/types';
+import { zoneWords } from '../../shared/timeZones';
 import { ApiError } from '../api/ApiError';
 
 /** ISO weekdays, 1 Monday to 7 Sunday, as schedules number them. */
@@ -23,20 +24,7 @@ export function timeOfDayWords(hhmm: string): string {
   return clockWords(h, m);
 }
 
-/**
- * A time zone as people say it ('Central Time' for America/Chicago), the same all year; its IANA
- * name where the browser has no such name.
- */
-export function zoneWords(timeZone: string): string {
-  try {
-    const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
-      .formatToParts(new Date())
-      .find((p) => p.type === 'timeZoneName')?.value;
-    return part && !/^GMT/.test(part) ? part : timeZone.replaceAll('_', ' ');
-  } catch {
-    return timeZone;
-  }
-}
+export { zoneWords };
 
 /** A digest's schedule in words, on the subscriber's clock: 'Every Monday at 8:00 AM Central Time'. */
 export function scheduleWords(schedule: DigestSchedule, timeZone: string): string {

@@ -14,11 +14,11 @@ import {
   totalText,
   widgetFigures,
 } from '../../../engine/tools';
-import { customRange, type DateRange, formatPeriod } from '../../shared/datePresets';
+import { customRange, type DateRange, formatDisplayDate, formatPeriod } from '../../shared/datePresets';
 import type { AlertRuleDefinition, AlertSource } from '../../shared/delivery/types';
 import { filterQuery } from '../../shared/filterQuery';
 import { hostFilter } from '../../shared/hostFilter';
-import { zonedClock } from '../../shared/timeZones';
+import { zonedClock, zoneWords } from '../../shared/timeZones';
 import type { Config } from '../config';
 import type { Store } from '../store';
 import { asRecipient, type RecipientCall } from './asRecipient';
@@ -135,8 +135,12 @@ const PERIOD_WORDS: Record<string, string> = {
 const sentenceTail = (text: string) =>
   /^[A-Z](?![A-Z])/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
 
+/** A period's dates as messages show them: '11/16/2026 - 11/22/2026', or one date for one day. */
+const periodDates = (p: DateRange['currentPeriod']) =>
+  p.start === p.end ? formatDisplayDate(p.start) : formatPeriod(p);
+
 const footerOf = (recipient: Recipient, what: string) =>
-  `${recipient.displayName}, you get this ${what} because you subscribed to it in HawkEye (${recipient.email}). Change or pause it under Email & alerts in the account menu. Times are in ${recipient.timeZone}.`;
+  `${recipient.displayName}, you get this ${what} because you subscribed to it in HawkEye (${recipient.email}). Change or pause it under Email & alerts in the account menu. Times are in ${zoneWords(recipient.timeZone)}.`;
 
 /** The rows of a page's data source for the filter and params (none when its `when` does not hold). */
 async function sourceRows(
@@ -272,14 +276,14 @@ export async function renderDigest(
   }
   const first = digest.items.map((it) => byId.get(it.page)).find(Boolean);
   const link = pageLink(ctx.config, first?.route ?? '/dashboard', range);
-  const periodText = `${digest.period}, ${formatPeriod(range.currentPeriod)}`;
+  const periodText = `${digest.period}, ${periodDates(range.currentPeriod)}`;
   const model: MessageModel = {
     preview: `${digest.title}: ${periodText}`,
     heading: digest.title,
     greeting: `Hello ${a.recipient.displayName}, here is ${PERIOD_WORDS[digest.period] ?? digest.period} at your sites.`,
     facts: [
       { label: 'Period', value: periodText },
-      { label: 'Compared with', value: formatPeriod(range.previousPeriod) },
+      { label: 'Compared with', value: periodDates(range.previousPeriod) },
       { label: 'Sites', value: facts.sitesText },
       { label: 'Data as of', value: facts.asOfText },
     ],
@@ -520,7 +524,11 @@ export async function renderAlert(
   const threshold = thresholdText(rule, limits[limitKey]);
   const line = (t: AlertTransition, template: string) =>
     fill(template, { entity: t.entityName, value: alertValueText(rule, t.value), threshold });
-  const firing = a.transitions.filter((t) => t.to === 'firing');
+  // Worst first: the highest value over an 'above' limit, the lowest under a 'below' one.
+  const worse = 'below' in rule.condition ? 1 : -1;
+  const firing = a.transitions
+    .filter((t) => t.to === 'firing')
+    .sort((x, y) => worse * ((x.value ?? 0) - (y.value ?? 0)) || x.entityName.localeCompare(y.entityName));
   const resolved = a.transitions.filter((t) => t.to === 'resolved' || t.to === 'ok');
   const noun = rule.entity.kind === 'site' ? 'site' : 'employee';
   const count = (n: number) => `${n} ${noun}${n === 1 ? '' : 's'}`;
@@ -560,9 +568,11 @@ export async function renderAlert(
   const model: MessageModel = {
     preview: subject,
     heading: rule.title,
-    greeting: `Hello ${a.recipient.displayName}, ${sentenceTail(rule.description ?? `${rule.title}.`)}`,
+    greeting: rule.description
+      ? `Hello ${a.recipient.displayName}, this is your alert for when ${sentenceTail(rule.description)}`
+      : `Hello ${a.recipient.displayName}, this is your alert '${rule.title}'.`,
     facts: [
-      ...(range ? [{ label: 'Period', value: `${rule.period}, ${formatPeriod(range.currentPeriod)}` }] : []),
+      ...(range ? [{ label: 'Period', value: `${rule.period}, ${periodDates(range.currentPeriod)}` }] : []),
       {
         label: 'Your limit',
         value: `${rule.value.label ?? rule.title} ${'below' in rule.condition ? 'below' : 'above'} ${threshold}`,

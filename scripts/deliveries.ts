@@ -4,11 +4,11 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import type { DeliveryContext } from '../src/server/deliveries/compute';
 import { loadDeliveryDefinitions } from '../src/server/deliveries/definitions';
-import { loadRecipient } from '../src/server/deliveries/recipient';
+import { loadRecipients } from '../src/server/deliveries/recipient';
 import { type DeliveryLine, runDueDeliveries, testSend } from '../src/server/deliveries/runner';
-import { cronPattern, nextOccurrence } from '../src/server/deliveries/schedule';
+import { nextSend } from '../src/server/deliveries/schedule';
 import {
-  deliveryHistory,
+  deliveryProgress,
   listSubscriptions,
   type Subscription,
 } from '../src/server/deliveries/subscriptionStore';
@@ -89,24 +89,26 @@ function describe(s: Subscription): string {
 }
 
 async function list(ctx: DeliveryContext): Promise<void> {
-  const rows = [];
-  for (const s of await listSubscriptions(ctx.store, {})) {
-    const recipient = await loadRecipient(ctx.store, s.userId);
-    const next =
-      s.paused || !recipient
-        ? null
-        : s.schedule
-          ? (nextOccurrence(cronPattern(s.schedule), recipient.timeZone, new Date())?.toISOString() ?? null)
-          : 'hourly and on new data';
-    const [last] = await deliveryHistory(ctx.store, s.id, 1);
-    rows.push({
+  const [subscriptions, progress] = await Promise.all([
+    listSubscriptions(ctx.store, {}),
+    deliveryProgress(ctx.store, {}),
+  ]);
+  const recipients = await loadRecipients(
+    ctx.store,
+    subscriptions.map((s) => s.userId),
+  );
+  const now = new Date();
+  const rows = subscriptions.map((s) => {
+    const recipient = recipients.get(s.userId);
+    const p = progress.get(s.id);
+    return {
       subscription: s,
       user: recipient?.username ?? `user ${s.userId}`,
       timeZone: recipient?.timeZone,
-      next,
-      last,
-    });
-  }
+      next: recipient ? (nextSend(s, recipient.timeZone, now, p?.startsAt)?.toISOString() ?? null) : null,
+      last: p?.lastDelivery ?? null,
+    };
+  });
   if (options.json) {
     process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
     return;
@@ -115,8 +117,9 @@ async function list(ctx: DeliveryContext): Promise<void> {
     const s = r.subscription;
     const channel = s.channel.type === 'webhook' ? `webhook ${new URL(s.channel.url).host}` : 'email';
     const last = r.last ? `last: ${r.last.status} ${r.last.at.slice(0, 16)}Z` : 'never sent';
+    const next = s.kind === 'alert' && r.next ? `${r.next} (and on new data)` : r.next;
     process.stdout.write(
-      `${String(s.id).padStart(5)}  ${r.user.padEnd(12)} ${describe(s).padEnd(40)} ${channel.padEnd(8)} ${s.paused ? 'paused' : `next: ${r.next}`}  ${last}\n`,
+      `${String(s.id).padStart(5)}  ${r.user.padEnd(12)} ${describe(s).padEnd(40)} ${channel.padEnd(8)} ${s.paused ? 'paused' : `next: ${next}`}  ${last}\n`,
     );
   }
   process.stdout.write(`${rows.length} subscription${rows.length === 1 ? '' : 's'}\n`);

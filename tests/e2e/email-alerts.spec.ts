@@ -1,5 +1,5 @@
 import { seriousViolations } from './axe';
-import { fullPageShot, openAccountMenu, signInQuickly } from './helpers';
+import { fullPageShot, openAccountMenu, runDeliveries, signInQuickly } from './helpers';
 import { expect, type Locator, type Page, test } from './test';
 
 // The 'Email & alerts' page as a manager uses it: reached from the account menu, a digest
@@ -50,10 +50,17 @@ test('a manager subscribes to a digest, pauses it, test-sends it and sees its hi
   await expect(card).toBeVisible();
   await expect(card.getByText('By email')).toBeVisible();
 
+  // It says when it sends next, on the manager's clock, and that nothing was sent yet.
+  const next = /^Next: Tue, [A-Z][a-z]{2} \d{1,2}, 6:00 AM C[SD]T$/;
+  await expect(card.getByTestId('subscription-next')).toHaveText(next);
+  await expect(card.getByTestId('subscription-last')).toHaveText('Last: none yet');
+
   await card.getByRole('button', { name: 'Pause' }).click();
   await expect(card.getByTestId('subscription-paused')).toHaveText('Paused');
+  await expect(card.getByTestId('subscription-next')).toHaveText('Paused');
   await card.getByRole('button', { name: 'Resume' }).click();
   await expect(card.getByTestId('subscription-paused')).toHaveCount(0);
+  await expect(card.getByTestId('subscription-next')).toHaveText(next);
 
   await card.getByRole('button', { name: 'Send test' }).click();
   const result = card.getByTestId('test-result');
@@ -91,6 +98,30 @@ test('a manager subscribes to a digest, pauses it, test-sends it and sees its hi
   await confirm.getByTestId('delete-confirm').click();
   await expect(confirm).toBeHidden();
   await expect(cardWith(page, /^On the 1st of every month at 6:00 AM /)).toHaveCount(0);
+});
+
+test("the demo digest's card says when it sends next and how its last delivery went, at 1280 and 375 px", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // The server's timer is off in these tests: the Monday, Nov 23, 08:00 CST digest is sent now.
+  await runDeliveries('2026-11-23T14:00:00Z');
+  await signInQuickly(page, 'manager');
+  await openFromAccountMenu(page);
+  const card = cardWith(page, /^Every Monday at 8:00 AM /).first();
+  await expect(card.getByTestId('subscription-next')).toHaveText(
+    /^Next: Mon, [A-Z][a-z]{2} \d{1,2}, 8:00 AM C[SD]T$/,
+  );
+  await expect(card.getByTestId('subscription-last')).toHaveText('Last: sent Mon, Nov 23, 8:00 AM');
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(card.getByTestId('subscription-last')).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `${width} px: the page scrolls sideways`).toBeLessThanOrEqual(0);
+    await fullPageShot(page, 'email-alerts-next', width);
+  }
 });
 
 test('at 375 px the menu reaches the page, which has no filter bar and keeps no filter in its URL', async ({

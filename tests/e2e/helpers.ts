@@ -130,6 +130,13 @@ export async function formSubmissions(): Promise<E2eFormSubmission[]> {
   return (await res.json()) as E2eFormSubmission[];
 }
 
+/** Runs the digests and alerts due at the instant `at` in the server's process, as its timer would then. */
+export async function runDeliveries(at: string): Promise<{ subscriptionId: number; status: string }[]> {
+  const res = await fetch(`http://127.0.0.1:${E2E_HELPER_PORT}/run-deliveries?at=${encodeURIComponent(at)}`);
+  if (!res.ok) throw new Error(`deliveries did not run: ${await res.text()}`);
+  return (await res.json()) as { subscriptionId: number; status: string }[];
+}
+
 /** Outbox file names (E2E_DATA_DIR/outbox), oldest first; none when the folder is not there yet. */
 export function outboxFiles(): string[] {
   try {

@@ -9,6 +9,8 @@ import { createImpersonationCode } from '../../src/server/auth/impersonationCode
 import { findUserByUsername } from '../../src/server/auth/userLookup';
 import { createUser } from '../../src/server/auth/users';
 import { loadConfig } from '../../src/server/config';
+import { loadDeliveryDefinitions } from '../../src/server/deliveries/definitions';
+import { runDueDeliveries } from '../../src/server/deliveries/runner';
 import { listSubmissions } from '../../src/server/forms/submissions';
 import { closeOnSignals, startServer } from '../../src/server/main';
 import { seedDatabase } from '../../src/server/seed/seed';
@@ -71,6 +73,18 @@ createServer(async (req, res) => {
           claims: [],
         });
       res.writeHead(200, { 'content-type': 'text/plain' }).end(username);
+      return;
+    }
+    if (url.pathname === '/run-deliveries') {
+      // The digests and alerts due at `at` (an instant), recorded as done at it.
+      const at = new Date(url.searchParams.get('at') ?? '');
+      if (Number.isNaN(at.getTime())) throw new Error('bad at');
+      const definitions = await loadDeliveryDefinitions(config.dashboardsDir);
+      const lines = await runDueDeliveries(
+        { app, store: ctx.store, config, definitions },
+        { at, instanceId: 'e2e', now: () => at },
+      );
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(lines));
       return;
     }
     if (url.pathname !== '/impersonation-code') throw new Error(`unknown helper path ${url.pathname}`);

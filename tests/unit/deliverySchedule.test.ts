@@ -6,6 +6,7 @@ import {
   instantOfWallClock,
   latestOccurrence,
   nextOccurrence,
+  nextSend,
 } from '../../src/server/deliveries/schedule';
 
 const CHICAGO = 'America/Chicago';
@@ -88,5 +89,55 @@ describe('wall-clock times and quiet hours', () => {
     expect(inQuietHours(quiet, at('2026-11-24T20:00:00Z'), CHICAGO)).toBe(false); // 14:00
     expect(inQuietHours({ start: '12:00', end: '13:00' }, at('2026-11-24T18:30:00Z'), CHICAGO)).toBe(true);
     expect(inQuietHours(null, at('2026-11-24T04:30:00Z'), CHICAGO)).toBe(false);
+  });
+});
+
+describe('when a subscription sends next', () => {
+  const weekly = {
+    kind: 'digest' as const,
+    schedule: { frequency: 'weekly' as const, hour: 8, weekday: 1 },
+    quietHours: null,
+    paused: false,
+  };
+  const next = (s: Parameters<typeof nextSend>[0], now: string, startsAt?: string) =>
+    nextSend(s, CHICAGO, at(now), startsAt ? at(startsAt) : undefined)?.toISOString() ?? null;
+
+  it('is the next Monday 08:00 in Chicago, across the autumn clock change, and null when paused', () => {
+    // Wednesday, Oct 28 (CDT, UTC-5): the next Monday is after Nov 1, in CST (UTC-6).
+    expect(next(weekly, '2026-10-28T17:00:00Z')).toBe('2026-11-02T14:00:00.000Z');
+    expect(next(weekly, '2026-10-20T17:00:00Z')).toBe('2026-10-26T13:00:00.000Z');
+    // At the very minute it is due, the next is a week on.
+    expect(next(weekly, '2026-11-23T14:00:00Z')).toBe('2026-11-30T14:00:00.000Z');
+    expect(next({ ...weekly, paused: true }, '2026-10-28T17:00:00Z')).toBeNull();
+  });
+
+  it('is not before the subscription starts', () => {
+    expect(next(weekly, '2026-10-28T17:00:00Z', '2026-11-20T19:00:00Z')).toBe('2026-11-23T14:00:00.000Z');
+    expect(next(weekly, '2026-10-28T17:00:00Z', '2026-11-23T14:00:00Z')).toBe('2026-11-23T14:00:00.000Z');
+  });
+
+  it('is an alert’s next hourly evaluation', () => {
+    const alert = { kind: 'alert' as const, schedule: null, quietHours: null, paused: false };
+    expect(next(alert, '2026-11-24T15:20:00Z')).toBe('2026-11-24T16:00:00.000Z');
+  });
+
+  it('waits for the end of quiet hours, as the runner defers', () => {
+    const quiet = { ...weekly, quietHours: { start: '07:00', end: '09:30' } };
+    // Monday 08:00 falls in 07:00-09:30: it goes at 09:30 (15:30Z).
+    expect(next(quiet, '2026-11-20T19:00:00Z')).toBe('2026-11-23T15:30:00.000Z');
+    // During the quiet hours after 08:00, the held digest still goes at 09:30.
+    expect(next(quiet, '2026-11-23T14:30:00Z')).toBe('2026-11-23T15:30:00.000Z');
+    // Quiet hours across midnight, an occurrence outside them: as scheduled.
+    expect(next({ ...weekly, quietHours: { start: '22:00', end: '07:00' } }, '2026-11-20T19:00:00Z')).toBe(
+      '2026-11-23T14:00:00.000Z',
+    );
+    // An alert's evaluations in quiet hours tell nothing: the first one at or after their end.
+    const alert = { kind: 'alert' as const, schedule: null, paused: false };
+    expect(next({ ...alert, quietHours: { start: '22:00', end: '07:00' } }, '2026-11-24T04:10:00Z')).toBe(
+      '2026-11-24T13:00:00.000Z',
+    );
+    expect(next({ ...alert, quietHours: { start: '22:00', end: '07:30' } }, '2026-11-24T04:10:00Z')).toBe(
+      '2026-11-24T14:00:00.000Z',
+    );
   });
 });

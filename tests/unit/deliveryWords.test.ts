@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/client/api/ApiError';
 import {
   clockWords,
+  lastWords,
+  nextWords,
   occurrenceWords,
   ordinal,
   quietWords,
@@ -102,5 +104,35 @@ describe("the 'Email & alerts' page's words", () => {
     );
     expect(thresholdWords('Average response above (hours)', 4)).toBe('Average response above 4 hours');
     expect(thresholdWords('Items older than 48 hours above', 0)).toBe('Items older than 48 hours above 0');
+  });
+
+  it('says when a card sends next and how its last delivery went, on the subscriber’s clock', () => {
+    const chicago = 'America/Chicago';
+    expect(nextWords({ paused: false, nextAt: '2026-11-30T14:00:00.000Z' }, chicago)).toBe(
+      'Next: Mon, Nov 30, 8:00 AM CST',
+    );
+    // Across the clock change: 8:00 AM is 13:00Z in October, 14:00Z in November.
+    expect(nextWords({ paused: false, nextAt: '2026-10-26T13:00:00.000Z' }, chicago)).toBe(
+      'Next: Mon, Oct 26, 8:00 AM CDT',
+    );
+    expect(nextWords({ paused: true, nextAt: null }, chicago)).toBe('Paused');
+    expect(nextWords({ paused: false, nextAt: null }, chicago)).toBeUndefined();
+    expect(lastWords({ status: 'sent', at: '2026-11-23T14:00:00.000Z' }, chicago)).toBe(
+      'Last: sent Mon, Nov 23, 8:00 AM',
+    );
+    expect(
+      lastWords({ status: 'failed', at: '2026-11-23T14:02:00.000Z', reason: 'Connection refused' }, chicago),
+    ).toBe('Last: failed Mon, Nov 23, 8:02 AM: Connection refused');
+    expect(
+      lastWords(
+        {
+          status: 'skipped',
+          at: '2026-11-24T04:00:00.000Z',
+          reason: 'Quiet hours (22:00-07:00): told after them',
+        },
+        chicago,
+      ),
+    ).toBe('Last: skipped Mon, Nov 23, 10:00 PM: Quiet hours (22:00-07:00): told after them');
+    expect(lastWords(null, chicago)).toBe('Last: none yet');
   });
 });

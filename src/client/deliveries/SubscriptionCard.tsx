@@ -2,7 +2,14 @@ import { Alert, Badge, Box, Button, Collapse, Group, Paper, Stack, Text, Title }
 import { useId, useState } from 'react';
 import { DeliveryHistory } from './DeliveryHistory';
 import type { DeliveriesOverview, DeliveryLine, DeliverySubscription } from './deliveriesApi';
-import { quietWords, scheduleWords, testRefusedWords, thresholdWords } from './deliveryWords';
+import {
+  lastWords,
+  nextWords,
+  quietWords,
+  scheduleWords,
+  testRefusedWords,
+  thresholdWords,
+} from './deliveryWords';
 
 interface SubscriptionCardProps {
   subscription: DeliverySubscription;
@@ -58,6 +65,7 @@ export function SubscriptionCard({
   const [busy, setBusy] = useState<'pause' | 'test'>();
   const [tested, setTested] = useState<{ color: string; text: string }>();
   const historyId = useId();
+  const next = nextWords(s, overview.timeZone);
   const title =
     (s.kind === 'digest'
       ? overview.digests.find((d) => d.id === s.targetId)?.title
@@ -117,6 +125,20 @@ export function SubscriptionCard({
         <Text fz="sm" data-testid="subscription-when">
           {whatWords(s, overview)}
         </Text>
+        <Box fz="sm" style={{ overflowWrap: 'anywhere' }}>
+          {next && (
+            <Text fz="sm" fw={600} data-testid="subscription-next">
+              {next}
+            </Text>
+          )}
+          <Text
+            fz="sm"
+            c={s.lastDelivery?.status === 'failed' ? 'red.8' : undefined}
+            data-testid="subscription-last"
+          >
+            {lastWords(s.lastDelivery, overview.timeZone)}
+          </Text>
+        </Box>
         <Text fz="sm" c="dimmed">
           {[channelWords(s), s.quietHours ? quietWords(s.quietHours) : undefined].filter(Boolean).join(' · ')}
         </Text>

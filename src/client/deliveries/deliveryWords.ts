@@ -1,4 +1,4 @@
-import type { DeliveryRecord, DigestSchedule, QuietHours } from '../../shared/api/types';
+import type { DeliveryRecord, DigestSchedule, LastDelivery, QuietHours } from '../../shared/api/types';
 import { zoneWords } from '../../shared/timeZones';
 import { ApiError } from '../api/ApiError';
 
@@ -51,8 +51,11 @@ export function quietWords(quiet: QuietHours): string {
   return `Quiet from ${timeOfDayWords(quiet.start)} to ${timeOfDayWords(quiet.end)}`;
 }
 
-/** When a delivery happened, on the subscriber's clock: 'Mon, Nov 23, 8:00 AM CST'. */
-export function whenWords(iso: string, timeZone: string): string {
+/**
+ * When a delivery happened, on the subscriber's clock: 'Mon, Nov 23, 8:00 AM CST'; without the
+ * zone's name when `zone` is false ('Mon, Nov 23, 8:00 AM').
+ */
+export function whenWords(iso: string, timeZone: string, zone = true): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
   const options: Intl.DateTimeFormatOptions = {
@@ -61,13 +64,35 @@ export function whenWords(iso: string, timeZone: string): string {
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-    timeZoneName: 'short',
+    ...(zone ? { timeZoneName: 'short' } : {}),
   };
   try {
     return new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(at);
   } catch {
     return new Intl.DateTimeFormat('en-US', options).format(at);
   }
+}
+
+/**
+ * When a subscription sends next, as its card says it: 'Next: Mon, Nov 30, 8:00 AM CST' on the
+ * subscriber's clock; 'Paused' when paused; undefined when nothing is to come.
+ */
+export function nextWords(
+  s: { paused: boolean; nextAt?: string | null },
+  timeZone: string,
+): string | undefined {
+  if (s.paused) return 'Paused';
+  return s.nextAt ? `Next: ${whenWords(s.nextAt, timeZone)}` : undefined;
+}
+
+/**
+ * How the last delivery went, as its card says it: 'Last: sent Mon, Nov 23, 8:00 AM', the reason
+ * after a skip or a failure ('Last: failed Mon, Nov 23, 8:00 AM: <reason>'); 'Last: none yet'.
+ */
+export function lastWords(last: LastDelivery | null | undefined, timeZone: string): string {
+  if (!last) return 'Last: none yet';
+  const reason = last.status !== 'sent' && last.reason ? `: ${last.reason}` : '';
+  return `Last: ${last.status} ${whenWords(last.at, timeZone, false)}${reason}`;
 }
 
 /**

@@ -17,10 +17,12 @@ import type { DeliveryContext } from './compute';
 import { type DeliveryDefinitions, servedDefinitions } from './definitions';
 import { loadRecipient } from './recipient';
 import { testSend } from './runner';
+import { nextSend } from './schedule';
 import {
   createSubscription,
   deleteSubscription,
   deliveryHistory,
+  deliveryProgress,
   getSubscription,
   listSubscriptions,
   type Subscription,
@@ -232,15 +234,23 @@ export async function registerDeliveryRoutes(app: FastifyInstance): Promise<void
         if (userId === undefined) return reply;
         const defs = await definitionsOr503(request, reply);
         if (!defs) return reply;
-        const [recipient, subscriptions] = await Promise.all([
+        const [recipient, subscriptions, progress] = await Promise.all([
           loadRecipient(store, userId),
           listSubscriptions(store, { userId }),
+          deliveryProgress(store, { userId }),
         ]);
+        const timeZone = recipient?.timeZone ?? FALLBACK_TIME_ZONE;
+        // Each subscription says when it next sends and how its last delivery went.
+        const now = config.now?.() ?? new Date();
         return {
           digests: digestChoices(defs),
           alertRules: alertRuleChoices(defs),
-          timeZone: recipient?.timeZone ?? FALLBACK_TIME_ZONE,
-          subscriptions,
+          timeZone,
+          subscriptions: subscriptions.map((s) => ({
+            ...s,
+            nextAt: nextSend(s, timeZone, now, progress.get(s.id)?.startsAt)?.toISOString() ?? null,
+            lastDelivery: progress.get(s.id)?.lastDelivery ?? null,
+          })),
         };
       },
     );

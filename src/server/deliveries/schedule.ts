@@ -1,5 +1,5 @@
 import { Cron, CronDate } from 'croner';
-import type { QuietHours, Schedule } from './subscriptionStore';
+import type { QuietHours, Schedule, Subscription } from './subscriptionStore';
 
 /**
  * When occurrences fall: croner's schedules in the recipient's IANA time zone. A clock change is
@@ -36,6 +36,53 @@ export function latestOccurrence(pattern: string, timeZone: string, at: Date, fr
 /** The next time of `pattern` in `timeZone` after `after`. */
 export function nextOccurrence(pattern: string, timeZone: string, after: Date): Date | undefined {
   return cron(pattern, timeZone).nextRun(after) ?? undefined;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The first instant after `after` whose clock in `timeZone` reads `hhmm` ('HH:MM'). */
+function nextClockTime(hhmm: string, timeZone: string, after: Date): Date | undefined {
+  const [hour, minute] = hhmm.split(':').map(Number);
+  return nextOccurrence(`${minute} ${hour} * * *`, timeZone, after);
+}
+
+/**
+ * When a subscription next sends, as the runner (runner.ts) does it: a digest at its next scheduled
+ * time, an alert at its next hourly evaluation (it also evaluates on new data, which no clock
+ * foretells), neither before `startsAt` (the subscription's start); null when paused. One due in its
+ * quiet hours waits for them: a digest goes when they end (the scheduler's first run after them),
+ * an alert at its first evaluation from then on. A digest whose occurrence fell in the quiet hours
+ * under way goes when they end.
+ */
+export function nextSend(
+  s: Pick<Subscription, 'kind' | 'schedule' | 'quietHours' | 'paused'>,
+  timeZone: string,
+  now: Date,
+  startsAt?: Date,
+): Date | null {
+  if (s.paused) return null;
+  const pattern = s.kind === 'alert' ? ALERT_EVALUATION_PATTERN : s.schedule && cronPattern(s.schedule);
+  if (!pattern) return null;
+  const quiet = s.quietHours;
+  if (quiet && s.kind === 'digest' && inQuietHours(quiet, now, timeZone)) {
+    const end = nextClockTime(quiet.end, timeZone, now);
+    const waiting = latestOccurrence(pattern, timeZone, now, startsAt);
+    // An occurrence since these quiet hours began is held until they end.
+    if (
+      end &&
+      waiting &&
+      inQuietHours(quiet, waiting, timeZone) &&
+      waiting.getTime() > end.getTime() - DAY_MS
+    )
+      return end;
+  }
+  // Runs fall on whole seconds: one at `startsAt` itself is its first.
+  const from = startsAt && startsAt.getTime() > now.getTime() ? new Date(startsAt.getTime() - 1) : now;
+  const next = nextOccurrence(pattern, timeZone, from);
+  if (!next || !quiet || !inQuietHours(quiet, next, timeZone)) return next ?? null;
+  const end = nextClockTime(quiet.end, timeZone, next);
+  if (!end || s.kind === 'digest') return end ?? null;
+  return nextOccurrence(pattern, timeZone, new Date(end.getTime() - 1)) ?? null;
 }
 
 /**

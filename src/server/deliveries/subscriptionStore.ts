@@ -67,9 +67,9 @@ export class SubscriptionInputError extends Error {
 }
 
 /** One occurrence of a subscription as its history shows it (the API's type, schemas/api/deliveries). */
-import type { DeliveryRecord } from '../../shared/api/types';
+import type { DeliveryRecord, LastDelivery } from '../../shared/api/types';
 
-export type { DeliveryRecord };
+export type { DeliveryRecord, LastDelivery };
 
 /** The reason an alert evaluation that had nothing to tell is recorded with (left out of the history). */
 export const NOTHING_CHANGED = 'Nothing changed';
@@ -442,4 +442,59 @@ export async function deliveryHistory(
     messageId: r.message_id,
     test: r.occurrence_key.startsWith(TEST_KEY_PREFIX),
   }));
+}
+
+/** When a subscription's occurrences are due from, and how its last delivery went (null: none yet). */
+export interface DeliveryProgress {
+  startsAt: Date;
+  lastDelivery: LastDelivery | null;
+}
+
+/**
+ * Each subscription's start and last delivery (of one user, or of everyone), by subscription id,
+ * in one query. The last delivery is its newest occurrence sent, skipped or failed; test sends and
+ * the alert evaluations that had nothing to tell are left out.
+ */
+export async function deliveryProgress(
+  db: Queryable,
+  filter: { userId?: number },
+): Promise<Map<number, DeliveryProgress>> {
+  const rows = await db.query<{
+    id: number;
+    starts_at: string;
+    status: string | null;
+    reason: string | null;
+    at: string | null;
+  }>(
+    `SELECT s.id, s.starts_at, last.status, last.reason, last.at
+     FROM subscriptions s LEFT JOIN (
+       SELECT subscription_id, status, reason, COALESCE(sent_at, claimed_at, scheduled_at) AS at,
+         ROW_NUMBER() OVER (
+           PARTITION BY subscription_id
+           ORDER BY COALESCE(sent_at, claimed_at, scheduled_at) DESC, id DESC
+         ) AS n
+       FROM delivery_occurrences
+       WHERE status IN ('sent', 'skipped', 'failed')
+         AND occurrence_key NOT LIKE '${TEST_KEY_PREFIX}%'
+         AND NOT (status = 'skipped' AND reason IS NOT NULL AND reason = $1)
+     ) last ON last.subscription_id = s.id AND last.n = 1
+     ${filter.userId === undefined ? '' : 'WHERE s.user_id = $2::INTEGER'}`,
+    filter.userId === undefined ? [NOTHING_CHANGED] : [NOTHING_CHANGED, filter.userId],
+  );
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      {
+        startsAt: new Date(isoText(r.starts_at)),
+        lastDelivery:
+          r.status && r.at
+            ? {
+                status: r.status as LastDelivery['status'],
+                at: isoText(r.at),
+                ...(r.reason ? { reason: r.reason } : {}),
+              }
+            : null,
+      },
+    ]),
+  );
 }

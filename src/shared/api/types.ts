@@ -2382,6 +2382,28 @@ export interface DeliverySubscription {
    * ISO 8601, UTC.
    */
   updatedAt: string;
+  /**
+   * GET /api/deliveries only: when it next sends, ISO 8601 UTC (a digest's next scheduled time, an alert's next hourly evaluation; after its quiet hours when it falls in them); null when paused.
+   */
+  nextAt?: string | null;
+  /**
+   * GET /api/deliveries only: how its last delivery went; null when there was none.
+   */
+  lastDelivery?: LastDelivery | null;
+}
+/**
+ * How a subscription's last delivery went: its newest occurrence sent, skipped or failed (test sends and alert evaluations with nothing to tell left out).
+ */
+export interface LastDelivery {
+  status: 'sent' | 'skipped' | 'failed';
+  /**
+   * When it was sent or last tried, ISO 8601 UTC.
+   */
+  at: string;
+  /**
+   * Why it was skipped or failed.
+   */
+  reason?: string;
 }
 /**
  * POST /api/deliveries/subscriptions/:id/test: what the test send did (also recorded in the history, marked test).

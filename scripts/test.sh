@@ -62,15 +62,12 @@ run_checks() {
   check "dashboard reference is current" scripts/docs-dashboards.ts --check
   return 0
 }
-run_quick_steps() {
+run_background_steps() {
   run_checks
-  step "unit tests" vitest_project unit unit unit-isolated
   step "store tests (DuckDB, PostgreSQL)" vitest_project store
+  step "API tests (DuckDB, PostgreSQL)" vitest_project api
   # Two API instances on replicated PostgreSQL behind HAProxy, under load (docs/operations.md).
   step "deployment test (replica, two instances, HAProxy)" vitest_project ha
-}
-run_api_steps() {
-  step "API tests (DuckDB, PostgreSQL)" vitest_project api
 }
 # in_background NAME FUNCTION: runs the steps of FUNCTION beside the browser tests, which wait on a
 # browser (the tests hold on a busy machine); its output goes to test-summary/NAME.log, printed after
@@ -82,14 +79,16 @@ in_background() {
     > "test-summary/$name.log" 2>&1 &
   lanes+=("$name:$!")
 }
+# Two lanes of about the same length: the checks, store, API and deployment tests in the background;
+# the browser tests, then the unit tests, in the foreground.
 echo
-echo "== the checks, the unit, store and deployment tests, and the API tests, in two lanes beside the end-to-end tests; their output follows"
-in_background checks-unit-store-ha run_quick_steps
-in_background api run_api_steps
+echo "== the checks, the store, API and deployment tests run beside the end-to-end and unit tests; their output follows"
+in_background checks-store-api-ha run_background_steps
 # tests/e2e/stepsReporter.ts: the last steps of each test that fails, for the summary below.
 step "end-to-end tests (Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME=test-summary/playwright.json \
   PLAYWRIGHT_STEPS_OUTPUT_NAME=test-summary/playwright-steps.json \
   playwright test --reporter=list,json,./tests/e2e/stepsReporter.ts
+step "unit tests" vitest_project unit unit unit-isolated
 for lane in "${lanes[@]}"; do
   name=${lane%%:*}
   wait "${lane##*:}"

@@ -130,7 +130,7 @@ export async function signInOverHttp(
   return (await res.json()) as { accessToken: string; extendedDataToken: string };
 }
 
-/** Calls the API over HTTP as the holder of `token`: the status and the JSON answer ({} when empty). */
+/** Calls the API over HTTP as the holder of `token`: the status, the headers and the JSON answer ({} when empty). */
 export function apiCaller(server: TestServer, token: string) {
   return async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${server.url}${path}`, {
@@ -142,6 +142,10 @@ export function apiCaller(server: TestServer, token: string) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+    return {
+      status: res.status,
+      headers: res.headers,
+      body: (text ? JSON.parse(text) : {}) as Record<string, unknown>,
+    };
   };
 }

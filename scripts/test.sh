@@ -66,8 +66,6 @@ run_background_steps() {
   run_checks
   step "store tests (DuckDB, PostgreSQL)" vitest_project store
   step "API tests (DuckDB, PostgreSQL)" vitest_project api
-  # Two API instances on replicated PostgreSQL behind HAProxy, under load (docs/operations.md).
-  step "deployment test (replica, two instances, HAProxy)" vitest_project ha
 }
 # in_background NAME FUNCTION: runs the steps of FUNCTION beside the browser tests, which wait on a
 # browser (the tests hold on a busy machine); its output goes to test-summary/NAME.log, printed after
@@ -79,16 +77,18 @@ in_background() {
     > "test-summary/$name.log" 2>&1 &
   lanes+=("$name:$!")
 }
-# Two lanes of about the same length: the checks, store, API and deployment tests in the background;
-# the browser tests, then the unit tests, in the foreground.
+# Two lanes of about the same length: the checks, store and API tests in the background; the
+# browser tests, then the unit and deployment tests, in the foreground.
 echo
-echo "== the checks, the store, API and deployment tests run beside the end-to-end and unit tests; their output follows"
-in_background checks-store-api-ha run_background_steps
+echo "== the checks, the store and API tests run beside the end-to-end, unit and deployment tests; their output follows"
+in_background checks-store-api run_background_steps
 # tests/e2e/stepsReporter.ts: the last steps of each test that fails, for the summary below.
 step "end-to-end tests (Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME=test-summary/playwright.json \
   PLAYWRIGHT_STEPS_OUTPUT_NAME=test-summary/playwright-steps.json \
   playwright test --reporter=list,json,./tests/e2e/stepsReporter.ts
 step "unit tests" vitest_project unit unit unit-isolated
+# Two API instances on replicated PostgreSQL behind HAProxy, under load (docs/operations.md).
+step "deployment test (replica, two instances, HAProxy)" vitest_project ha
 for lane in "${lanes[@]}"; do
   name=${lane%%:*}
   wait "${lane##*:}"

@@ -190,18 +190,21 @@ describe('the dashboard editor checking a near-limit definition of many keys', (
     const probed = during();
     expect(probed.length).toBeGreaterThanOrEqual(20);
     // A check takes a few hundred ms on a quiet machine, seconds on a busy one; a /healthz answer a
-    // millisecond or two. Checked on the event loop, a probe waited for the check under way (up to
-    // its whole time). The bound: 100 ms, or a third of a check when a busy machine makes everything
-    // slower, checks and probes alike (at a load of 16 on 2 cores: checks of 5 s, probes up to 1 s).
+    // millisecond or two. Checked on the event loop, a probe waited for the check under way: half a
+    // check in the middle, up to a whole one. Off it, the typical probe answers at once, and one
+    // hiccup of a busy machine (a collection, a descheduled thread) is never a whole check.
     const checkMs = checks
       .slice(1)
       .map((c) => c.ended - c.started)
       .sort((a, b) => a - b)[Math.floor((checks.length - 1) / 2)];
-    const slowest = Math.max(...probed.map((p) => p.ms));
+    const times = probed.map((p) => p.ms).sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)];
+    const slowest = times[times.length - 1];
     process.stdout.write(
-      `[editor checks] ${checks.length} checks, median ${checkMs.toFixed(0)} ms; ${probed.length} /healthz probes meanwhile, slowest ${slowest.toFixed(0)} ms\n`,
+      `[editor checks] ${checks.length} checks, median ${checkMs.toFixed(0)} ms; ${probed.length} /healthz probes meanwhile, median ${median.toFixed(0)} ms, slowest ${slowest.toFixed(0)} ms\n`,
     );
-    expect(slowest).toBeLessThan(Math.max(100, checkMs / 3));
+    expect(median).toBeLessThan(Math.max(50, checkMs / 10));
+    expect(slowest).toBeLessThan(checkMs);
   });
 
   it("answers an editor's checks past 2 at once 429 with Retry-After, and another editor's meanwhile", async () => {
